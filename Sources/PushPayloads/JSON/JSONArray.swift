@@ -1,0 +1,70 @@
+/// A view of a JSON array: its elements in order.
+///
+/// Elements are reached by skipping whole subtrees, so iterating is linear and `self[i]` costs `i` steps.
+public struct JSONArray: Sendable {
+    @usableFromInline let storage: JSONStorage
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(storage: JSONStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    /// The number of elements.
+    @inlinable
+    public var count: Int { Int(storage.nodes[index].length) }
+
+    /// Whether the array has no elements.
+    @inlinable
+    public var isEmpty: Bool { count == 0 }
+
+    /// This array as a value.
+    @inlinable
+    public var value: JSONValue { JSONValue(storage: storage, index: index) }
+
+    /// The element at `position`, or `nil` when `position` is negative or past the end.
+    @inlinable
+    public subscript(position: Int) -> JSONValue? {
+        guard position >= 0 && position < count else { return nil }
+        var element = index + 1
+        for _ in 0..<position { element = Int(storage.nodes[element].end) }
+        return JSONValue(storage: storage, index: element)
+    }
+}
+
+extension JSONArray: Sequence {
+    /// Iterates over the elements in order.
+    public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline let storage: JSONStorage
+        @usableFromInline var element: Int
+        @usableFromInline var remaining: Int
+
+        @inlinable
+        init(storage: JSONStorage, element: Int, remaining: Int) {
+            self.storage = storage
+            self.element = element
+            self.remaining = remaining
+        }
+
+        /// The next element, or `nil` after the last.
+        @inlinable
+        public mutating func next() -> JSONValue? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let value = JSONValue(storage: storage, index: element)
+            element = Int(storage.nodes[element].end)
+            return value
+        }
+    }
+
+    /// Returns an iterator over the elements.
+    @inlinable
+    public func makeIterator() -> Iterator {
+        Iterator(storage: storage, element: index + 1, remaining: count)
+    }
+
+    /// The number of elements.
+    @inlinable
+    public var underestimatedCount: Int { count }
+}

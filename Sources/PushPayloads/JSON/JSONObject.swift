@@ -1,0 +1,106 @@
+/// A view of a JSON object: its members in input order, with lookup by decoded key.
+///
+/// Lookup is a linear scan that skips each member's subtree in one step; push payloads have a handful
+/// of keys per object, where a scan beats building any index.
+public struct JSONObject: Sendable {
+    @usableFromInline let storage: JSONStorage
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(storage: JSONStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    /// An object with no members.
+    public static let empty: JSONObject = {
+        let storage = JSONStorage(byteCapacity: 2, nodeCapacity: 1)
+        storage.bytes[0] = UInt8(ascii: "{")
+        storage.bytes[1] = UInt8(ascii: "}")
+        storage.byteCount = 2
+        storage.nodes[0] = JSONNode(kind: JSONNode.object, flags: 0, start: 0, length: 0, end: 1)
+        storage.nodeCount = 1
+        return JSONObject(storage: storage, index: 0)
+    }()
+
+    /// The number of members.
+    @inlinable
+    public var count: Int { Int(storage.nodes[index].length) }
+
+    /// Whether the object has no members.
+    @inlinable
+    public var isEmpty: Bool { count == 0 }
+
+    /// This object as a value.
+    @inlinable
+    public var value: JSONValue { JSONValue(storage: storage, index: index) }
+
+    /// The member named `key` (compared after decoding escapes), or `nil`.
+    @inlinable
+    public subscript(key: String) -> JSONValue? {
+        var key = key
+        return key.withUTF8 { self[utf8: $0] }
+    }
+
+    /// The member whose decoded key is the UTF-8 text `key`, or `nil`.
+    @inlinable
+    public subscript(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        let nodes = storage.nodes
+        let bytes = storage.bytes
+        var keyIndex = index + 1
+        for _ in 0..<Int(nodes[index].length) {
+            if JSONStringDecoding.equals(nodes[keyIndex], in: bytes, key) {
+                return JSONValue(storage: storage, index: keyIndex + 1)
+            }
+            keyIndex = Int(nodes[keyIndex + 1].end)
+        }
+        return nil
+    }
+
+    /// Whether the object has a member named `key`.
+    @inlinable
+    public func contains(_ key: String) -> Bool { self[key] != nil }
+
+    /// The decoded keys, in input order.
+    public var keys: [String] { map(\.key) }
+}
+
+extension JSONObject: Sequence {
+    /// A member: its decoded key and its value.
+    public typealias Element = (key: String, value: JSONValue)
+
+    /// Iterates over the members in input order.
+    public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline let storage: JSONStorage
+        @usableFromInline var keyIndex: Int
+        @usableFromInline var remaining: Int
+
+        @inlinable
+        init(storage: JSONStorage, keyIndex: Int, remaining: Int) {
+            self.storage = storage
+            self.keyIndex = keyIndex
+            self.remaining = remaining
+        }
+
+        /// The next member, or `nil` after the last.
+        @inlinable
+        public mutating func next() -> Element? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let key = JSONStringDecoding.string(storage.nodes[keyIndex], in: storage.bytes)
+            let value = JSONValue(storage: storage, index: keyIndex + 1)
+            keyIndex = Int(storage.nodes[keyIndex + 1].end)
+            return (key, value)
+        }
+    }
+
+    /// Returns an iterator over the members.
+    @inlinable
+    public func makeIterator() -> Iterator {
+        Iterator(storage: storage, keyIndex: index + 1, remaining: count)
+    }
+
+    /// The number of members.
+    @inlinable
+    public var underestimatedCount: Int { count }
+}

@@ -1,0 +1,110 @@
+/// A reusable, strict JSON parser for push payloads.
+///
+/// A parser keeps its buffers between calls. Parse payloads one after another with the same parser and,
+/// once the buffers have grown to the largest payload, parsing allocates nothing, as long as the
+/// previous ``JSONDocument`` has been released (a document still alive keeps its storage, and the
+/// parser then takes fresh buffers rather than overwrite it).
+///
+/// ```swift
+/// var parser = JSONParser()
+/// for line in lines {
+///     let document = try parser.parse(line)
+///     …
+/// }
+/// ```
+///
+/// The parser accepts exactly RFC 8259 JSON in UTF-8, and additionally rejects what a push payload
+/// must not contain: duplicate keys, `\u0000` in keys, numbers no SDK can represent, and input beyond
+/// the ``limits``. See ``PushPayloadError/Code`` for every failure.
+public struct JSONParser: Sendable {
+    /// The bounds applied to each payload.
+    public var limits: PushPayloadLimits
+
+    /// Whether a top-level value other than an object is accepted.
+    ///
+    /// Push payloads are objects, so by default any other top-level value fails with
+    /// ``PushPayloadError/Code/notAnObject``. Turn this on to read JSON embedded in payloads, such as an
+    /// FCM string holding an array.
+    public var acceptsAnyTopLevelValue: Bool
+
+    private var storage: JSONStorage
+    private var scratch: JSONParserScratch
+
+    /// Creates a parser.
+    public init(limits: PushPayloadLimits = .default, acceptsAnyTopLevelValue: Bool = false) {
+        self.limits = limits
+        self.acceptsAnyTopLevelValue = acceptsAnyTopLevelValue
+        self.storage = JSONStorage()
+        self.scratch = JSONParserScratch()
+    }
+
+    /// Parses one payload from raw UTF-8 bytes, which need stay valid only during the call.
+    public mutating func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
+        let count = jsonBytes.count
+        if count > limits.maximumPayloadBytes {
+            throw PushPayloadError(
+                .tooLarge,
+                message: "the payload is \(count) bytes; the limit is \(limits.maximumPayloadBytes)",
+                byteOffset: limits.maximumPayloadBytes
+            )
+        }
+        if !isKnownUniquelyReferenced(&storage) { storage = JSONStorage() }
+        // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
+        if !isKnownUniquelyReferenced(&scratch) { scratch = JSONParserScratch() }
+        let storage = self.storage
+        storage.prepare(byteCount: count, nodeCount: JSONStorage.maximumNodes(forBytes: count))
+        if count > 0, let source = jsonBytes.baseAddress {
+            storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)
+        storage.byteCount = count
+        scratch.reserveStack(limits.maximumDepth)
+
+        var scanner = JSONScanner(
+            bytes: storage.bytes,
+            count: count,
+            nodes: storage.nodes,
+            scratch: scratch,
+            maximumDepth: limits.maximumDepth
+        )
+        do {
+            try scanner.scan()
+        } catch {
+            storage.nodeCount = 0
+            throw error
+        }
+        storage.nodeCount = scanner.nodeCount
+        if !acceptsAnyTopLevelValue && storage.nodes[0].kind != JSONNode.object {
+            storage.nodeCount = 0
+            throw PushPayloadError(
+                .notAnObject,
+                message: "the payload is valid JSON, but its top-level value is not an object",
+                byteOffset: Int(storage.nodes[0].start)
+            )
+        }
+        return JSONDocument(storage: storage)
+    }
+
+    /// Parses one payload from an array of UTF-8 bytes.
+    public mutating func parse(_ jsonBytes: [UInt8]) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
+    }
+
+    /// Parses one payload from a slice of UTF-8 bytes.
+    public mutating func parse(_ jsonBytes: ArraySlice<UInt8>) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
+    }
+
+    /// Parses one payload from a span of bytes.
+    public mutating func parse(_ jsonBytes: RawSpan) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
+    }
+
+    /// Parses one payload from the UTF-8 of a string.
+    public mutating func parse(_ jsonString: String) throws(PushPayloadError) -> JSONDocument {
+        var text = jsonString
+        return try text.withUTF8 { buffer in
+            Result { () throws(PushPayloadError) in try parse(UnsafeRawBufferPointer(buffer)) }
+        }.get()
+    }
+}

@@ -1,0 +1,96 @@
+/// One parsed value: 16 bytes, laid out flat in document order (a value's children follow it).
+///
+/// Keeping the tree flat, as swift-asn1 keeps its node list, lets the parser fill one reusable buffer
+/// without recursion and lets readers skip a whole subtree in one step through ``end``.
+@usableFromInline
+struct JSONNode {
+    @usableFromInline var kind: UInt8
+    @usableFromInline var flags: UInt8
+    /// Strings: offset of the first byte after the opening quote. Numbers: offset of the first byte.
+    /// Containers: offset of the opening bracket.
+    @usableFromInline var start: UInt32
+    /// Strings and numbers: length in bytes of the raw text. Containers: number of members or elements.
+    @usableFromInline var length: UInt32
+    /// Index of the first node after this value's subtree.
+    @usableFromInline var end: UInt32
+
+    @inlinable
+    init(kind: UInt8, flags: UInt8, start: UInt32, length: UInt32, end: UInt32) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        self.length = length
+        self.end = end
+    }
+
+    @usableFromInline static let object: UInt8 = 0
+    @usableFromInline static let array: UInt8 = 1
+    @usableFromInline static let string: UInt8 = 2
+    @usableFromInline static let number: UInt8 = 3
+    @usableFromInline static let `true`: UInt8 = 4
+    @usableFromInline static let `false`: UInt8 = 5
+    @usableFromInline static let null: UInt8 = 6
+
+    /// String flag: the raw text holds at least one escape, so it differs from the decoded text.
+    @usableFromInline static let hasEscapes: UInt8 = 1
+    /// String flag: an escape decodes to U+0000.
+    @usableFromInline static let hasNUL: UInt8 = 2
+    /// Number flag: no fraction and no exponent.
+    @usableFromInline static let isInteger: UInt8 = 1
+}
+
+/// The bytes and nodes of one document.
+///
+/// A storage is written only while exactly one owner references it (the parser checks
+/// `isKnownUniquelyReferenced` before reuse) and is read-only once a document shares it, which is
+/// what makes the unchecked `Sendable` sound.
+@usableFromInline
+final class JSONStorage: @unchecked Sendable {
+    /// The input (or canonical text for built documents), followed by ``padding`` zero bytes so the
+    /// scanner may read a word past any position without a bounds check.
+    @usableFromInline var bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline var byteCount: Int
+    @usableFromInline var byteCapacity: Int
+    @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
+    @usableFromInline var nodeCount: Int
+    @usableFromInline var nodeCapacity: Int
+
+    static let padding = 16
+
+    init(byteCapacity: Int = 0, nodeCapacity: Int = 0) {
+        self.byteCapacity = byteCapacity
+        self.nodeCapacity = Swift.max(nodeCapacity, 1)
+        self.bytes = .allocate(capacity: byteCapacity + Self.padding)
+        self.nodes = .allocate(capacity: self.nodeCapacity)
+        self.byteCount = 0
+        self.nodeCount = 0
+    }
+
+    deinit {
+        bytes.deallocate()
+        nodes.deallocate()
+    }
+
+    /// Makes room for a payload of `byteCount` bytes and the most nodes it can hold, discarding the old content.
+    func prepare(byteCount: Int, nodeCount: Int) {
+        if byteCount > byteCapacity {
+            bytes.deallocate()
+            byteCapacity = Swift.max(byteCount, byteCapacity * 2)
+            bytes = .allocate(capacity: byteCapacity + Self.padding)
+        }
+        if nodeCount > nodeCapacity {
+            nodes.deallocate()
+            nodeCapacity = Swift.max(nodeCount, nodeCapacity * 2)
+            nodes = .allocate(capacity: nodeCapacity)
+        }
+        self.byteCount = 0
+        self.nodeCount = 0
+    }
+
+    /// An upper bound on the nodes `byteCount` bytes of JSON can produce: every value or key takes at
+    /// least one byte and is separated from the next by at least one more.
+    static func maximumNodes(forBytes byteCount: Int) -> Int { byteCount / 2 + 2 }
+
+    @inlinable
+    var byteBuffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: byteCount) }
+}

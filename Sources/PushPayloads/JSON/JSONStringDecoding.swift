@@ -1,0 +1,189 @@
+/// Helpers over the raw text of strings the parser has already validated.
+///
+/// Validation happens once, in the scanner; these functions may therefore assume well-formed escapes
+/// and UTF-8 and stay branch-light.
+@usableFromInline
+enum JSONStringDecoding {
+    @inlinable
+    static func hexValue(_ byte: UInt8) -> UInt32 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte &- UInt8(ascii: "a") &+ 10)
+        default: return UInt32(byte &- UInt8(ascii: "A") &+ 10)
+        }
+    }
+
+    @inlinable
+    static func hex4(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        hexValue(p[0]) << 12 | hexValue(p[1]) << 8 | hexValue(p[2]) << 4 | hexValue(p[3])
+    }
+
+    /// Decodes the escaped, validated text `source[0..<count]` into `destination`, which must hold
+    /// `count` bytes (decoding never grows text). Returns the decoded length.
+    @inlinable
+    static func unescape(
+        _ source: UnsafePointer<UInt8>,
+        count: Int,
+        into destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var i = 0
+        var o = 0
+        while i < count {
+            let byte = source[i]
+            if byte != UInt8(ascii: "\\") {
+                destination[o] = byte
+                i += 1
+                o += 1
+                continue
+            }
+            let escape = source[i + 1]
+            i += 2
+            switch escape {
+            case UInt8(ascii: "b"): destination[o] = 0x08
+            case UInt8(ascii: "f"): destination[o] = 0x0C
+            case UInt8(ascii: "n"): destination[o] = 0x0A
+            case UInt8(ascii: "r"): destination[o] = 0x0D
+            case UInt8(ascii: "t"): destination[o] = 0x09
+            case UInt8(ascii: "u"):
+                var scalar = hex4(source + i)
+                i += 4
+                if scalar & 0xFC00 == 0xD800 {
+                    // The scanner guarantees a low surrogate escape follows.
+                    let low = hex4(source + i + 2)
+                    i += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                o += encodeUTF8(scalar, into: destination + o)
+                continue
+            default: destination[o] = escape  // ", \ and /
+            }
+            o += 1
+        }
+        return o
+    }
+
+    @inlinable
+    static func encodeUTF8(_ scalar: UInt32, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            p[0] = UInt8(truncatingIfNeeded: scalar)
+            return 1
+        case 0x80..<0x800:
+            p[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            p[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            return 3
+        default:
+            p[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+            p[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+
+    /// Calls `body` with the decoded bytes of string node `node`, decoding on the stack only when the
+    /// text holds escapes.
+    @inlinable
+    static func withDecodedBytes<R>(
+        of node: JSONNode,
+        in bytes: UnsafePointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R {
+        let start = bytes + Int(node.start)
+        let count = Int(node.length)
+        if node.flags & JSONNode.hasEscapes == 0 {
+            return try body(UnsafeBufferPointer(start: start, count: count))
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(count, 1)) { buffer in
+            let decoded = unescape(start, count: count, into: buffer.baseAddress!)
+            return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: decoded))
+        }
+    }
+
+    /// Whether string node `node` decodes to exactly `utf8`.
+    @inlinable
+    static func equals(_ node: JSONNode, in bytes: UnsafePointer<UInt8>, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if node.flags & JSONNode.hasEscapes == 0 {
+            guard Int(node.length) == utf8.count else { return false }
+            guard let other = utf8.baseAddress else { return true }
+            return memoryEquals(bytes + Int(node.start), other, utf8.count)
+        }
+        // Escapes only shrink text, so a decoded string can't be longer than its raw form.
+        guard Int(node.length) >= utf8.count else { return false }
+        return withDecodedBytes(of: node, in: bytes) { decoded in
+            decoded.count == utf8.count
+                && (utf8.count == 0 || memoryEquals(decoded.baseAddress!, utf8.baseAddress!, utf8.count))
+        }
+    }
+
+    /// Whether two string nodes decode to the same text.
+    @inlinable
+    static func equals(_ a: JSONNode, _ b: JSONNode, in bytes: UnsafePointer<UInt8>) -> Bool {
+        if (a.flags | b.flags) & JSONNode.hasEscapes == 0 {
+            return a.length == b.length && memoryEquals(bytes + Int(a.start), bytes + Int(b.start), Int(a.length))
+        }
+        return withDecodedBytes(of: a, in: bytes) { equals(b, in: bytes, $0) }
+    }
+
+    @inlinable
+    static func memoryEquals(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            i += 8
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Makes a `String` from string node `node`.
+    @inlinable
+    static func string(_ node: JSONNode, in bytes: UnsafePointer<UInt8>) -> String {
+        let count = Int(node.length)
+        let start = bytes + Int(node.start)
+        if node.flags & JSONNode.hasEscapes == 0 {
+            return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: Swift.max(count, 1)) { buffer in
+            unescape(start, count: count, into: buffer.baseAddress!)
+        }
+    }
+
+    /// The length of the valid UTF-8 sequence at `p[0]` (a byte at or above 0x80), or 0 if it is invalid.
+    ///
+    /// Rejects overlong forms, UTF-16 surrogates encoded in UTF-8, scalars above U+10FFFF and
+    /// truncated sequences (the bytes after the input are zero padding, never continuation bytes).
+    @inlinable
+    static func utf8SequenceLength(_ p: UnsafePointer<UInt8>) -> Int {
+        let b0 = p[0]
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
+        switch b0 {
+        case 0xC2...0xDF:
+            return isContinuation(p[1]) ? 2 : 0
+        case 0xE0...0xEF:
+            let b1 = p[1]
+            let lowest: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+            let highest: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+            return b1 >= lowest && b1 <= highest && isContinuation(p[2]) ? 3 : 0
+        case 0xF0...0xF4:
+            let b1 = p[1]
+            let lowest: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+            let highest: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+            return b1 >= lowest && b1 <= highest && isContinuation(p[2]) && isContinuation(p[3]) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+}

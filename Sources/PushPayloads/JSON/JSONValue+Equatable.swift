@@ -1,0 +1,43 @@
+extension JSONValue: Equatable {
+    /// Whether both values hold the same JSON data: objects as unordered maps, arrays in order, strings
+    /// by decoded text and numbers by value. The two may come from different documents.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        // An explicit work list instead of recursion: depth is bounded by limits the caller chooses.
+        var pending = [(lhs, rhs)]
+        while let (a, b) = pending.popLast() {
+            let nodeA = a.node
+            let nodeB = b.node
+            guard a.kind == b.kind else { return false }
+            switch nodeA.kind {
+            case JSONNode.object:
+                guard nodeA.length == nodeB.length, let objectA = a.objectValue, let objectB = b.objectValue else {
+                    return false
+                }
+                var keyIndex = a.index + 1
+                for _ in 0..<objectA.count {
+                    let match = JSONStringDecoding.withDecodedBytes(of: a.storage.nodes[keyIndex], in: a.storage.bytes) {
+                        objectB[utf8: $0]
+                    }
+                    guard let match else { return false }
+                    pending.append((JSONValue(storage: a.storage, index: keyIndex + 1), match))
+                    keyIndex = Int(a.storage.nodes[keyIndex + 1].end)
+                }
+            case JSONNode.array:
+                guard nodeA.length == nodeB.length, let arrayA = a.arrayValue, let arrayB = b.arrayValue else {
+                    return false
+                }
+                for pair in zip(arrayA, arrayB) { pending.append(pair) }
+            case JSONNode.string:
+                let equal = JSONStringDecoding.withDecodedBytes(of: nodeA, in: a.storage.bytes) {
+                    JSONStringDecoding.equals(nodeB, in: b.storage.bytes, $0)
+                }
+                guard equal else { return false }
+            case JSONNode.number:
+                guard a.numberValue == b.numberValue else { return false }
+            default:
+                guard nodeA.kind == nodeB.kind else { return false }
+            }
+        }
+        return true
+    }
+}

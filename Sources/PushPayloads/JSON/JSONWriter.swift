@@ -1,0 +1,69 @@
+/// Writes values back out as compact JSON, without recursion (documents may nest to any depth the
+/// limits allow).
+enum JSONWriter {
+    private struct Level {
+        var isObject: Bool
+        var remaining: Int
+        var first = true
+        var expectsKey: Bool
+    }
+
+    static func write(_ value: JSONValue, into output: inout [UInt8]) {
+        let nodes = value.storage.nodes
+        let bytes = value.storage.bytes
+        var levels: [Level] = []
+        var k = value.index
+        repeat {
+            let node = nodes[k]
+            if let top = levels.last, top.isObject, top.expectsKey {
+                if !top.first { output.append(UInt8(ascii: ",")) }
+                appendRaw(node, bytes, quoted: true, into: &output)
+                output.append(UInt8(ascii: ":"))
+                levels[levels.count - 1].expectsKey = false
+                levels[levels.count - 1].first = false
+                k += 1
+                continue
+            }
+            if let top = levels.last, !top.isObject {
+                if !top.first { output.append(UInt8(ascii: ",")) }
+                levels[levels.count - 1].first = false
+            }
+            k += 1
+            switch node.kind {
+            case JSONNode.object, JSONNode.array:
+                let isObject = node.kind == JSONNode.object
+                output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                if node.length > 0 {
+                    levels.append(Level(isObject: isObject, remaining: Int(node.length), expectsKey: isObject))
+                    continue
+                }
+                output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            case JSONNode.string: appendRaw(node, bytes, quoted: true, into: &output)
+            case JSONNode.number: appendRaw(node, bytes, quoted: false, into: &output)
+            case JSONNode.true: output.append(contentsOf: "true".utf8)
+            case JSONNode.false: output.append(contentsOf: "false".utf8)
+            default: output.append(contentsOf: "null".utf8)
+            }
+            // A member or element just ended: close every container it completed.
+            while let top = levels.last {
+                levels[levels.count - 1].remaining -= 1
+                levels[levels.count - 1].expectsKey = top.isObject
+                guard levels[levels.count - 1].remaining == 0 else { break }
+                output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                levels.removeLast()
+            }
+        } while !levels.isEmpty
+    }
+
+    /// Strings keep their escaped input text, which is valid JSON by construction.
+    private static func appendRaw(
+        _ node: JSONNode,
+        _ bytes: UnsafePointer<UInt8>,
+        quoted: Bool,
+        into output: inout [UInt8]
+    ) {
+        if quoted { output.append(UInt8(ascii: "\"")) }
+        output.append(contentsOf: UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length)))
+        if quoted { output.append(UInt8(ascii: "\"")) }
+    }
+}

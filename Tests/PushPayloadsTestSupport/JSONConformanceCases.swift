@@ -1,0 +1,148 @@
+public import PushPayloads
+
+/// One conformance case: input bytes and the error code they must produce, or `nil` for acceptance.
+///
+/// The same table drives the native engine's tests and the jansson engine's agreement tests, so every
+/// rule is checked on both.
+public struct JSONConformanceCase: Sendable, CustomStringConvertible {
+    public var name: String
+    public var bytes: [UInt8]
+    public var expected: PushPayloadError.Code?
+
+    public init(_ name: String, _ text: String, _ expected: PushPayloadError.Code? = nil) {
+        self.name = name
+        self.bytes = Array(text.utf8)
+        self.expected = expected
+    }
+
+    public init(_ name: String, bytes: [UInt8], _ expected: PushPayloadError.Code? = nil) {
+        self.name = name
+        self.bytes = bytes
+        self.expected = expected
+    }
+
+    public var description: String { name }
+}
+
+extension JSONConformanceCase {
+    private static func wrap(_ value: String) -> String { #"{"k":"# + value + "}" }
+    private static func wrapBytes(_ value: [UInt8]) -> [UInt8] { Array(#"{"k":""#.utf8) + value + Array(#""}"#.utf8) }
+
+    /// Every rule of the engine issue, each at least once.
+    public static let all: [JSONConformanceCase] = [
+        // Accepted.
+        .init("empty object", "{}"),
+        .init("whitespace around", " \t\r\n{ \"a\" : [ 1 , 2 ] }\n\t "),
+        .init("nested", #"{"aps":{"alert":{"title":"t","body":"b"},"badge":1},"a":[[],{},[{}]]}"#),
+        .init("all scalars", #"{"s":"x","i":-12,"f":1.5e-3,"t":true,"f2":false,"n":null,"z":0,"nz":-0,"e":1E+2}"#),
+        .init("escapes", wrap(#""\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00""#)),
+        .init("escaped NUL in value", wrap(#""a\u0000b""#)),
+        .init("valid 2-byte UTF-8", wrap("\"é\"")),
+        .init("valid 3-byte UTF-8", wrap("\"€ 中文\"")),
+        .init("valid 4-byte UTF-8", wrap("\"😀𝄞\"")),
+        .init("max Unicode scalar", bytes: wrapBytes([0xF4, 0x8F, 0xBF, 0xBF])),
+        .init("U+FFFF noncharacter", bytes: wrapBytes([0xEF, 0xBF, 0xBF])),
+        .init("escaped key matches", #"{"\u0073ource":"xnpe_platform"}"#),
+        .init("same prefix keys", #"{"a":1,"ab":2,"abc":3}"#),
+        .init("Int64 max", wrap("9223372036854775807")),
+        .init("Int64 min", wrap("-9223372036854775808")),
+        .init("largest double", wrap("1.7976931348623157e308")),
+        .init("underflow is zero", wrap("1e-400")),
+        .init("zero with huge exponent", wrap("0e999999")),
+        .init("long string crossing words", wrap("\"" + String(repeating: "abcdefgh", count: 40) + "\"")),
+        .init("many keys hashed", "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"),
+
+        // Syntax.
+        .init("empty input", "", .invalidJSON),
+        .init("only whitespace", "  \n ", .invalidJSON),
+        .init("truncated object", #"{"a":1"#, .invalidJSON),
+        .init("truncated after colon", #"{"a":"#, .invalidJSON),
+        .init("truncated string", #"{"a":"abc"#, .invalidJSON),
+        .init("truncated escape", #"{"a":"abc\"#, .invalidJSON),
+        .init("truncated unicode escape", #"{"a":"\u12"#, .invalidJSON),
+        .init("truncated literal", #"{"a":tru"#, .invalidJSON),
+        .init("trailing garbage", #"{"a":1}x"#, .invalidJSON),
+        .init("two values on one line", #"{"a":1} {"b":2}"#, .invalidJSON),
+        .init("trailing comma in object", #"{"a":1,}"#, .invalidJSON),
+        .init("trailing comma in array", #"{"a":[1,]}"#, .invalidJSON),
+        .init("missing comma", #"{"a":1 "b":2}"#, .invalidJSON),
+        .init("missing colon", #"{"a" 1}"#, .invalidJSON),
+        .init("single quotes", "{'a':1}", .invalidJSON),
+        .init("single-quoted value", #"{"a":'b'}"#, .invalidJSON),
+        .init("unquoted key", "{a:1}", .invalidJSON),
+        .init("leading zero", wrap("01"), .invalidJSON),
+        .init("negative leading zero", wrap("-01"), .invalidJSON),
+        .init("plus sign", wrap("+1"), .invalidJSON),
+        .init("bare minus", wrap("-"), .invalidJSON),
+        .init("dot without digits", wrap("1."), .invalidJSON),
+        .init("leading dot", wrap(".5"), .invalidJSON),
+        .init("exponent without digits", wrap("1e"), .invalidJSON),
+        .init("hex number", wrap("0x10"), .invalidJSON),
+        .init("NaN", wrap("NaN"), .invalidJSON),
+        .init("Infinity", wrap("Infinity"), .invalidJSON),
+        .init("negative Infinity", wrap("-Infinity"), .invalidJSON),
+        .init("raw tab in string", wrap("\"a\tb\""), .invalidJSON),
+        .init("raw newline in string", wrap("\"a\nb\""), .invalidJSON),
+        .init("raw NUL in string", bytes: wrapBytes([0x61, 0x00, 0x62]), .invalidJSON),
+        .init("bad escape", wrap(#""\x41""#), .invalidJSON),
+        .init("bad escape letter", wrap(#""\a""#), .invalidJSON),
+        .init("short unicode escape", wrap(#""\u41""#), .invalidJSON),
+        .init("non-hex unicode escape", wrap(#""\u00G1""#), .invalidJSON),
+        .init("lone high surrogate", wrap(#""\uD800""#), .invalidJSON),
+        .init("lone high surrogate then text", wrap(#""\uD800abc""#), .invalidJSON),
+        .init("lone low surrogate", wrap(#""\uDC00""#), .invalidJSON),
+        .init("high then high surrogate", wrap(#""\uD800\uD800""#), .invalidJSON),
+        .init("high then non-surrogate", wrap(#""\uD800\u0041""#), .invalidJSON),
+        .init("reversed surrogates", wrap(#""\uDC00\uD800""#), .invalidJSON),
+        .init("comment", "{/*c*/}", .invalidJSON),
+        .init("uppercase literal", wrap("True"), .invalidJSON),
+        .init("unclosed array", #"{"a":[1,2}"#, .invalidJSON),
+        .init("mismatched brackets", #"{"a":[1,2}]"#, .invalidJSON),
+        .init("BOM", bytes: [0xEF, 0xBB, 0xBF] + Array("{}".utf8), .invalidJSON),
+
+        // UTF-8.
+        .init("overlong 2-byte", bytes: wrapBytes([0xC0, 0xAF]), .invalidUTF8),
+        .init("overlong 2-byte C1", bytes: wrapBytes([0xC1, 0xBF]), .invalidUTF8),
+        .init("overlong 3-byte", bytes: wrapBytes([0xE0, 0x80, 0xAF]), .invalidUTF8),
+        .init("overlong 4-byte", bytes: wrapBytes([0xF0, 0x80, 0x80, 0xAF]), .invalidUTF8),
+        .init("UTF-8 encoded high surrogate", bytes: wrapBytes([0xED, 0xA0, 0x80]), .invalidUTF8),
+        .init("UTF-8 encoded low surrogate", bytes: wrapBytes([0xED, 0xBF, 0xBF]), .invalidUTF8),
+        .init("above U+10FFFF", bytes: wrapBytes([0xF4, 0x90, 0x80, 0x80]), .invalidUTF8),
+        .init("5-byte form", bytes: wrapBytes([0xF8, 0x88, 0x80, 0x80, 0x80]), .invalidUTF8),
+        .init("6-byte form", bytes: wrapBytes([0xFC, 0x84, 0x80, 0x80, 0x80, 0x80]), .invalidUTF8),
+        .init("lone continuation", bytes: wrapBytes([0x80]), .invalidUTF8),
+        .init("truncated 2-byte", bytes: wrapBytes([0xC3]), .invalidUTF8),
+        .init("truncated 3-byte", bytes: wrapBytes([0xE2, 0x82]), .invalidUTF8),
+        .init("truncated 4-byte", bytes: wrapBytes([0xF0, 0x9F, 0x98]), .invalidUTF8),
+        .init("FF byte", bytes: wrapBytes([0xFF]), .invalidUTF8),
+        .init("invalid UTF-8 in key", bytes: Array(#"{""#.utf8) + [0xFE] + Array(#"":1}"#.utf8), .invalidUTF8),
+        .init("invalid UTF-8 outside strings", bytes: Array("{}".utf8) + [0xFF], .invalidUTF8),
+        .init("invalid UTF-8 as a value", bytes: Array(#"{"a":"#.utf8) + [0xC0, 0x80] + Array("}".utf8), .invalidUTF8),
+        .init("truncated UTF-8 at end of input", bytes: Array(#"{"a":""#.utf8) + [0xE2, 0x82], .invalidUTF8),
+
+        // Duplicates and keys.
+        .init("duplicate key", #"{"a":1,"a":2}"#, .duplicateKey),
+        .init("duplicate key nested", #"{"aps":{"sound":"a","badge":1,"sound":"b"}}"#, .duplicateKey),
+        .init("duplicate key in array element", #"{"a":[{"x":1},{"x":1,"x":2}]}"#, .duplicateKey),
+        .init("duplicate key via escape", #"{"source":"a","\u0073ource":"b"}"#, .duplicateKey),
+        .init("duplicate key via escaped slash", #"{"a/b":1,"a\/b":2}"#, .duplicateKey),
+        .init("duplicate key among many", "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"k7\":2}", .duplicateKey),
+        .init("duplicate escaped key among many", "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"\\u006b7\":2}", .duplicateKey),
+        .init("NUL in key", #"{"a\u0000b":1}"#, .nulInKey),
+
+        // Numbers out of range.
+        .init("Int64 max + 1", wrap("9223372036854775808"), .numberOutOfRange),
+        .init("Int64 min - 1", wrap("-9223372036854775809"), .numberOutOfRange),
+        .init("20-digit integer", wrap("12345678901234567890"), .numberOutOfRange),
+        .init("double overflow", wrap("1e309"), .numberOutOfRange),
+        .init("double overflow at the edge", wrap("1.8e308"), .numberOutOfRange),
+        .init("double overflow by digits", wrap(String(repeating: "9", count: 320) + ".0"), .numberOutOfRange),
+
+        // Top level.
+        .init("top-level array", "[1,2]", .notAnObject),
+        .init("top-level string", #""x""#, .notAnObject),
+        .init("top-level number", "42", .notAnObject),
+        .init("top-level null", "null", .notAnObject),
+        .init("top-level true", " true ", .notAnObject),
+    ]
+}
