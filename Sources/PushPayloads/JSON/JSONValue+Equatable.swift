@@ -41,3 +41,17 @@ extension JSONValue: Equatable {
         return true
     }
 }
+
+extension JSONValue: Hashable {
+    /// Hashes the value's kind and size, consistent with the semantic ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        switch kind {
+        case .object: hasher.combine(objectValue?.count)
+        case .array: hasher.combine(arrayValue?.count)
+        case .string: hasher.combine(stringValue)
+        case .bool: hasher.combine(boolValue)
+        default: break
+        }
+    }
+}

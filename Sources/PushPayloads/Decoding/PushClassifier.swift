@@ -1,0 +1,50 @@
+/// The bulk path: parses and classifies payload after payload, reusing its buffers.
+///
+/// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM
+/// strings, which only some Atomic and Cordial payloads need, is parsed into a fresh document). Use one
+/// classifier per task.
+///
+/// ```swift
+/// var classifier = PushClassifier()
+/// for line in capture {
+///     let classification = try classifier.classify(line)
+///     counts[classification.vendor?.name ?? "unknown", default: 0] += 1
+/// }
+/// ```
+public struct PushClassifier: Sendable {
+    /// The decoders used, in precedence order.
+    public var registry: PushDecoderRegistry
+
+    private var parser: JSONParser
+
+    /// Creates a classifier.
+    public init(registry: PushDecoderRegistry = .standard, limits: PushPayloadLimits = .default) {
+        self.registry = registry
+        self.parser = JSONParser(limits: limits)
+    }
+
+    /// The limits applied to each payload.
+    public var limits: PushPayloadLimits {
+        get { parser.limits }
+        set { parser.limits = newValue }
+    }
+
+    /// Parses and classifies one payload from raw UTF-8 bytes.
+    public mutating func classify(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushClassification {
+        let document = try parser.parse(jsonBytes)
+        return registry.classify(PushPayload(document: document, limits: parser.limits))
+    }
+
+    /// Parses and classifies one payload from UTF-8 bytes.
+    public mutating func classify(_ jsonBytes: [UInt8]) throws(PushPayloadError) -> PushClassification {
+        try jsonBytes.withUnsafeBytes { buffer in
+            Result { () throws(PushPayloadError) in try classify(buffer) }
+        }.get()
+    }
+
+    /// Parses and fully decodes one payload from raw UTF-8 bytes.
+    public mutating func decode(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushNotification {
+        let document = try parser.parse(jsonBytes)
+        return registry.decode(PushPayload(document: document, limits: parser.limits))
+    }
+}

@@ -1,0 +1,116 @@
+/// The decoders that classify and decode payloads, in precedence order.
+///
+/// When several decoders recognise one payload, the first in ``decoders`` wins and the others are
+/// reported in ``PushClassification/alsoMatching``. The ``standard`` registry ranks vendors by the
+/// strength of their marker: Exponea (an exact value), Atomic (an exact nested value with typed ids),
+/// Swrve (vendor-private keys), then Cordial (one plain-looking key).
+///
+/// A registry is a value: configure it, then share it freely between tasks.
+///
+/// ```swift
+/// var registry = PushDecoderRegistry.standard
+/// registry.register(AcmeDecoder())                       // lowest precedence
+/// registry.setPrecedence([.cordial, .exponea])           // these first, the rest keep their order
+/// let classification = try registry.classify(PushPayload(jsonBytes: bytes))
+/// ```
+public struct PushDecoderRegistry: Sendable {
+    /// The decoders, highest precedence first.
+    public private(set) var decoders: [any PushPayloadDecoder]
+
+    /// Creates a registry with `decoders`, highest precedence first.
+    public init(_ decoders: [any PushPayloadDecoder]) {
+        self.decoders = decoders
+    }
+
+    /// Exponea, Atomic, Swrve and Cordial, in that order.
+    public static let standard = PushDecoderRegistry([
+        ExponeaDecoder(), AtomicDecoder(), SwrveDecoder(), CordialDecoder(),
+    ])
+
+    /// The vendors, highest precedence first.
+    public var vendors: [PushVendor] { decoders.map(\.vendor) }
+
+    /// The decoder for `vendor`, if registered.
+    public func decoder(for vendor: PushVendor) -> (any PushPayloadDecoder)? {
+        decoders.first { $0.vendor == vendor }
+    }
+
+    /// Adds `decoder`, replacing any decoder for the same vendor; a new vendor goes last, a replaced one
+    /// keeps its place.
+    public mutating func register(_ decoder: any PushPayloadDecoder) {
+        if let index = decoders.firstIndex(where: { $0.vendor == decoder.vendor }) {
+            decoders[index] = decoder
+        } else {
+            decoders.append(decoder)
+        }
+    }
+
+    /// Adds `decoder` at `position` in precedence order (0 is highest), replacing any decoder for the same vendor.
+    public mutating func register(_ decoder: any PushPayloadDecoder, at position: Int) {
+        decoders.removeAll { $0.vendor == decoder.vendor }
+        decoders.insert(decoder, at: min(max(position, 0), decoders.count))
+    }
+
+    /// Removes the decoder for `vendor`.
+    public mutating func remove(_ vendor: PushVendor) {
+        decoders.removeAll { $0.vendor == vendor }
+    }
+
+    /// Moves the decoders of `vendors` to the front, in that order; the others follow in their current order.
+    public mutating func setPrecedence(_ vendors: [PushVendor]) {
+        var front: [any PushPayloadDecoder] = []
+        for vendor in vendors {
+            if let decoder = decoder(for: vendor), !front.contains(where: { $0.vendor == vendor }) {
+                front.append(decoder)
+            }
+        }
+        let rest = decoders.filter { decoder in !front.contains { $0.vendor == decoder.vendor } }
+        decoders = front + rest
+    }
+
+    /// Classifies a payload without building the model: vendor, other matches, silence and shape.
+    public func classify(_ payload: PushPayload) -> PushClassification {
+        var winner: (any PushPayloadDecoder)? = nil
+        var others: [PushVendor] = []
+        for decoder in decoders where decoder.recognizes(payload) {
+            if winner == nil {
+                winner = decoder
+            } else {
+                others.append(decoder.vendor)
+            }
+        }
+        return PushClassification(
+            vendor: winner?.vendor,
+            alsoMatching: others,
+            isSilent: winner?.isSilent(payload) ?? payload.isBackgroundPush,
+            shape: payload.shape
+        )
+    }
+
+    /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
+    /// APNs/FCM reading when no decoder recognises it.
+    public func decode(_ payload: PushPayload) -> PushNotification {
+        let classification = classify(payload)
+        var notification = PushNotification(payload: payload, classification: classification)
+        if let vendor = classification.vendor, let decoder = decoder(for: vendor) {
+            decoder.decode(payload, into: &notification)
+        }
+        return notification
+    }
+
+    /// Parses and classifies a payload from raw UTF-8 bytes.
+    public func classify(
+        jsonBytes: UnsafeRawBufferPointer,
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> PushClassification {
+        classify(try PushPayload(jsonBytes: jsonBytes, limits: limits))
+    }
+
+    /// Parses and decodes a payload from raw UTF-8 bytes.
+    public func decode(
+        jsonBytes: UnsafeRawBufferPointer,
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> PushNotification {
+        decode(try PushPayload(jsonBytes: jsonBytes, limits: limits))
+    }
+}

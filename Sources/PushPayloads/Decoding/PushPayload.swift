@@ -1,0 +1,86 @@
+/// A parsed push payload as decoders see it: the JSON document, its wire shape, and access to the JSON
+/// that FCM data messages carry inside strings.
+public struct PushPayload: Sendable {
+    /// The parsed payload.
+    public let document: JSONDocument
+
+    /// How the payload arrived. FCM data messages are flat maps of strings with no `aps`;
+    /// everything else is treated as APNs.
+    public let shape: PushWireShape
+
+    /// The limits used for the payload, and for JSON embedded in its strings.
+    public let limits: PushPayloadLimits
+
+    /// Wraps a parsed document, detecting its wire shape.
+    public init(document: JSONDocument, limits: PushPayloadLimits = .default) {
+        self.document = document
+        self.limits = limits
+        self.shape = Self.shape(of: document.rootObject)
+    }
+
+    /// Parses a payload from raw UTF-8 bytes.
+    public init(jsonBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
+    }
+
+    /// Parses a payload from UTF-8 bytes.
+    public init(jsonBytes: [UInt8], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
+    }
+
+    /// Parses a payload from a string.
+    public init(jsonString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        self.init(document: try JSONDocument(jsonString: jsonString, limits: limits), limits: limits)
+    }
+
+    /// The top-level object.
+    @inlinable
+    public var object: JSONObject { document.rootObject }
+
+    /// The top-level member `key`.
+    @inlinable
+    public subscript(key: String) -> JSONValue? { document.rootObject[key] }
+
+    /// The `aps` dictionary, if the payload has one.
+    public var aps: JSONObject? { object["aps"]?.objectValue }
+
+    static func shape(of object: JSONObject) -> PushWireShape {
+        guard !object.isEmpty, object["aps"] == nil else { return .apns }
+        for (_, value) in object where value.kind != .string { return .apns }
+        return .fcm
+    }
+
+    /// `value` itself when it is an object or array; when it is a string holding a JSON object or array
+    /// (as FCM data messages send nested values), that JSON, parsed; otherwise `nil`.
+    ///
+    /// A string that is not valid JSON gives `nil`: vendors' SDKs skip such values, and the raw string
+    /// stays in the document.
+    public func embeddedJSON(_ value: JSONValue) -> JSONValue? {
+        switch value.kind {
+        case .object, .array:
+            return value
+        case .string:
+            let parsed = value.withDecodedUTF8 { utf8 -> JSONDocument? in
+                // Cheap rejection first: only text starting with { or [ can be a nested container.
+                guard let first = utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+                    first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+                else { return nil }
+                return try? JSONDocument(jsonValueBytes: UnsafeRawBufferPointer(utf8), limits: limits)
+            }
+            return parsed??.root
+        default:
+            return nil
+        }
+    }
+
+    /// The top-level member `key` as an object or array, decoded from a JSON string when the payload
+    /// is an FCM data message (see ``embeddedJSON(_:)``).
+    ///
+    /// On APNs the SDKs read nested values as dictionaries and ignore strings, so a string is decoded
+    /// only in the FCM shape.
+    public func nestedJSON(_ key: String) -> JSONValue? {
+        guard let value = object[key] else { return nil }
+        if value.kind == .string && shape == .apns { return nil }
+        return embeddedJSON(value)
+    }
+}

@@ -1,0 +1,26 @@
+/// Whose push a payload is, whether it is silent, and how it arrived: the answer of the fast path,
+/// computed without building the ``PushNotification`` model.
+public struct PushClassification: Hashable, Sendable {
+    /// The vendor whose marker wins, or `nil` when no decoder recognises the payload.
+    public var vendor: PushVendor?
+
+    /// Other vendors whose markers the payload also carries, in precedence order.
+    public var alsoMatching: [PushVendor]
+
+    /// Whether the owner's SDK treats the push as silent (delivered in the background, never shown).
+    public var isSilent: Bool
+
+    /// The payload's wire shape.
+    public var shape: PushWireShape
+
+    /// Creates a classification.
+    public init(vendor: PushVendor?, alsoMatching: [PushVendor] = [], isSilent: Bool, shape: PushWireShape) {
+        self.vendor = vendor
+        self.alsoMatching = alsoMatching
+        self.isSilent = isSilent
+        self.shape = shape
+    }
+
+    /// Whether more than one vendor's marker is present.
+    public var isAmbiguous: Bool { !alsoMatching.isEmpty }
+}

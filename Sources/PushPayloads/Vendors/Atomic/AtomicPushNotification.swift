@@ -1,0 +1,30 @@
+/// An Atomic push, as `AACPushNotification` describes it: the card instance that triggered it, its
+/// stream container, and the custom data sent with it.
+public struct AtomicPushNotification: Hashable, Sendable {
+    /// The card instance that triggered the push (`atomic.cardInstanceId`).
+    public var cardInstanceID: String
+    /// The stream container, always as a string (`atomic.streamContainerId`, a string or number).
+    public var containerID: String
+    /// The custom data (`atomic.detail`); empty when absent or not an object.
+    public var detail: JSONValue
+
+    /// Creates a value.
+    public init(cardInstanceID: String, containerID: String, detail: JSONValue) {
+        self.cardInstanceID = cardInstanceID
+        self.containerID = containerID
+        self.detail = detail
+    }
+
+    /// Reads a complete envelope (the value of `atomic`), or returns `nil` if it is not one.
+    init?(envelope: JSONValue) {
+        guard AtomicDecoder.isEnvelope(envelope), let card = envelope["cardInstanceId"]?.stringValue,
+            let container = envelope["streamContainerId"]
+        else { return nil }
+        self.cardInstanceID = card
+        // JavaScript's String(n): integral numbers print without a fraction.
+        self.containerID =
+            container.stringValue ?? container.numberValue.map { $0.int64Value.map(String.init) ?? $0.text } ?? ""
+        let detail = envelope["detail"]
+        self.detail = detail?.kind == .object ? detail! : JSONObject.empty.value
+    }
+}

@@ -1,0 +1,74 @@
+/// What Cordial's SDK reads from its pushes beyond the common fields.
+public struct CordialExtras: Hashable, Sendable {
+    /// The message-contact id that identifies the push and attributes the tap (`mcID`).
+    public var mcID: String
+    /// The id came from the 2020 layout `system.messageAttribution.mcID`.
+    public var usesMessageAttributionLayout = false
+    /// The deep link opened on tap (`deepLink.url`).
+    public var deepLinkURL: String?
+    /// The fallback passed to the app's deep-link delegate (`deepLink.fallbackUrl`).
+    public var fallbackURL: String?
+    /// The tracked vanity link (`deepLink.vanityUrl`; `encodedURL` before mid-2022).
+    public var vanityURL: String?
+    /// The in-app message that comes with the push (`system.iam`, or the pre-2020 flat `in-app` layout).
+    public var inAppMessage: InAppMessage?
+    /// A new inbox message exists for this mcID (`system.inbox` is present).
+    public var hasInboxMessage = false
+    /// The rich-push image (`imageURL`).
+    public var imageURL: String?
+    /// The carousel items (`carousel`), in order.
+    public var carousel: [CarouselItem] = []
+
+    /// Creates extras for `mcID`.
+    public init(mcID: String) { self.mcID = mcID }
+
+    /// An in-app message announced by a push.
+    public struct InAppMessage: Hashable, Sendable {
+        /// `modal` (the default, also for unknown values), `banner_up`, `banner_bottom` or `fullscreen`.
+        public var type: String
+        /// `displayImmediately` (the default) or `displayOnAppOpenEvent`.
+        public var displayType: String
+        /// `show-in-app` (the default) or `hide-in-app`: whether a tap on the push suppresses the message.
+        public var inactiveSessionDisplay: String
+        /// When the message expires, as sent (ISO 8601 with fractional seconds).
+        public var expirationTime: String?
+
+        /// Creates an in-app message description.
+        public init(
+            type: String = "modal",
+            displayType: String = "displayImmediately",
+            inactiveSessionDisplay: String = "show-in-app",
+            expirationTime: String? = nil
+        ) {
+            self.type = type
+            self.displayType = displayType
+            self.inactiveSessionDisplay = inactiveSessionDisplay
+            self.expirationTime = expirationTime
+        }
+
+        init(_ object: JSONObject) {
+            let known = ["modal", "banner_up", "banner_bottom", "fullscreen"]
+            let type = object["type"]?.stringValue
+            self.init(
+                type: type.flatMap { known.contains($0) ? $0 : nil } ?? "modal",
+                displayType: object["displayType"]?.stringValue ?? "displayImmediately",
+                inactiveSessionDisplay: object["inactiveSessionDisplay"]?.stringValue ?? "show-in-app",
+                expirationTime: object["expirationTime"]?.stringValue
+            )
+        }
+    }
+
+    /// One carousel item.
+    public struct CarouselItem: Hashable, Sendable {
+        /// The image URL.
+        public var imageURL: String
+        /// Where tapping this item leads.
+        public var deepLink: String?
+
+        /// Creates an item.
+        public init(imageURL: String, deepLink: String?) {
+            self.imageURL = imageURL
+            self.deepLink = deepLink
+        }
+    }
+}

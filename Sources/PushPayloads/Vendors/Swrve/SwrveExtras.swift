@@ -1,0 +1,36 @@
+/// What Swrve's SDKs read from their pushes beyond the common fields.
+public struct SwrveExtras: Hashable, Sendable {
+    /// The push (campaign tracking) id, `_p`, as text. `"0"` marks a QA push.
+    public var pushID: String?
+    /// The silent push id, `_sp`, as text.
+    public var silentPushID: String?
+    /// The user an authenticated push is for (`_aui`); the SDK shows it only to that user.
+    public var authenticatedUserID: String?
+    /// The custom data handed to the silent-push listener (`_s.SilentPayload`), as JSON.
+    public var silentPayload: JSONValue?
+    /// The in-app campaign a tap on the body opens (`_sw.campaign.id`).
+    public var campaignID: String?
+    /// The deep link opened on tap (`_sd`, else the deprecated `_d`).
+    public var deepLink: String?
+    /// The deep link to use instead when the rich media fails to load (`_sw.media.fallback_sd`).
+    public var mediaFallbackDeepLink: String?
+    /// The "influenced open" window in minutes (`_siw`).
+    public var influenceWindowMinutes: Int?
+    /// The tracking-data hash echoed in events (`_td`).
+    public var trackingData: String?
+    /// The platform echoed in events (`_smp`).
+    public var platform: String?
+    /// The campaign type: `push` (the default), `geo` or `iam`.
+    public var campaignType = "push"
+    /// The rich content version (`_sw.version`); the SDK only renders version 1.
+    public var richVersion: Int?
+
+    /// Creates empty extras.
+    public init() {}
+
+    /// Whether the push is authenticated (`_p` with `_aui`): the SDK renders it for that user only.
+    public var isAuthenticated: Bool { pushID != nil && authenticatedUserID != nil }
+
+    /// Whether this is a QA push (`_p` is `"0"`), which the SDK never de-duplicates.
+    public var isQAPush: Bool { pushID == "0" }
+}
