@@ -14,6 +14,9 @@ let package = Package(
     products: [
         .library(name: "PushPayloads", targets: ["PushPayloads"]),
         .library(name: "PushPayloadsJansson", targets: ["PushPayloadsJansson"]),
+        .library(name: "PushRouting", targets: ["PushRouting"]),
+        .library(name: "PushRoutingTesting", targets: ["PushRoutingTesting"]),
+        .executable(name: "push-payloads", targets: ["PushPayloadsCommand"]),
     ],
     traits: [
         .trait(
@@ -21,6 +24,10 @@ let package = Package(
             description: "Builds the jansson reference engine (needs libjansson-dev: apt-get install libjansson-dev)."
         ),
         .default(enabledTraits: []),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // The core: JSON engine, model and decoders. Needs nothing but the toolchain.
@@ -43,6 +50,31 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Routing of silent, foreground and tap events to per-vendor delegates.
+        .target(
+            name: "PushRouting",
+            dependencies: [
+                "PushPayloads",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A recording delegate for users' tests of their routing.
+        .target(
+            name: "PushRoutingTesting",
+            dependencies: ["PushPayloads", "PushRouting"],
+            swiftSettings: strictSettings
+        ),
+        // The `push-payloads` command: a thin layer over the library.
+        .executableTarget(
+            name: "PushPayloadsCommand",
+            dependencies: [
+                "PushPayloads",
+                .target(name: "PushPayloadsJansson", condition: .when(traits: ["Jansson"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Case tables, generators and corpus readers shared by the test targets and the benchmarks.
         .target(
             name: "PushPayloadsTestSupport",
@@ -58,6 +90,16 @@ let package = Package(
         .testTarget(
             name: "PushPayloadsJanssonTests",
             dependencies: ["PushPayloads", "PushPayloadsJansson", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushRoutingTests",
+            dependencies: ["PushPayloads", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushPayloadsCommandTests",
+            dependencies: ["PushPayloads", "PushPayloadsTestSupport", "PushPayloadsCommand"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct PushPayloadsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "push-payloads")
+}

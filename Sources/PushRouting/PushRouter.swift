@@ -1,0 +1,1 @@
+// The router is being written; see issue 5.
