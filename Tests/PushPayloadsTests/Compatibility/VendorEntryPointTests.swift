@@ -1,0 +1,43 @@
+import Foundation
+import PushPayloads
+import Testing
+
+@Suite("Vendor-compatible entry points")
+struct VendorEntryPointTests {
+    func bytes(_ json: String) -> [UInt8] { Array(json.utf8) }
+
+    @Test("each predicate applies its vendor's rule to userInfo and to bytes")
+    func predicates() {
+        #expect(isCordialMessage(userInfo: ["mcID": "m", "aps": ["alert": "x"]]))
+        #expect(!isCordialMessage(userInfo: ["mcID": 5]))
+        #expect(isExponeaNotification(userInfo: ["source": "xnpe_platform"]))
+        #expect(!isExponeaNotification(userInfo: ["source": "xnpe"]))
+        #expect(isSwrvePush(userInfo: ["_p": 7]))
+        #expect(!isSwrvePush(userInfo: ["_p": ""]))
+        #expect(!isSwrvePush(userInfo: ["_p": true]))
+
+        bytes(#"{"mcID":""}"#).withUnsafeBytes { #expect(isCordialMessage(jsonBytes: $0)) }
+        bytes(#"{"source":"xnpe_platform"}"#).withUnsafeBytes { #expect(isExponeaNotification(jsonBytes: $0)) }
+        bytes(#"{"_sp":"1"}"#).withUnsafeBytes { #expect(isSwrvePush(jsonBytes: $0)) }
+        // Invalid JSON belongs to no one.
+        bytes(#"{"mcID":"m","mcID":"n"}"#).withUnsafeBytes { #expect(!isCordialMessage(jsonBytes: $0)) }
+    }
+
+    @Test("notificationFromPushPayload returns card, container as a string and detail, or nil")
+    func atomic() throws {
+        let userInfo: [AnyHashable: Any] = [
+            "aps": ["alert": ["title": "Card"]],
+            "atomic": ["source": "io.atomic", "cardInstanceId": "c1", "streamContainerId": 55, "detail": ["a": "b"]],
+        ]
+        let card = try #require(notificationFromPushPayload(userInfo))
+        #expect(card.cardInstanceID == "c1")
+        #expect(card.containerID == "55")
+        #expect(card.detail["a"]?.stringValue == "b")
+        #expect(notificationFromPushPayload(["atomic": ["source": "io.atomic"]]) == nil)
+
+        let json = #"{"atomic":{"source":"io.atomic","cardInstanceId":"c2","streamContainerId":"9"}}"#
+        let fromBytes = bytes(json).withUnsafeBytes { notificationFromPushPayload(jsonBytes: $0) }
+        #expect(fromBytes?.containerID == "9")
+        #expect(fromBytes?.detail.objectValue?.isEmpty == true)
+    }
+}
