@@ -46,7 +46,7 @@ public struct PushPayload: Sendable {
 
     static func shape(of object: JSONObject) -> PushWireShape {
         guard !object.isEmpty, object["aps"] == nil else { return .apns }
-        for (_, value) in object where value.kind != .string { return .apns }
+        for value in object.values where value.kind != .string { return .apns }
         return .fcm
     }
 

@@ -104,3 +104,51 @@ extension JSONObject: Sequence {
     @inlinable
     public var underestimatedCount: Int { count }
 }
+
+extension JSONObject {
+    /// The member values in input order, without decoding any key.
+    @inlinable
+    public var values: Values { Values(object: self) }
+
+    /// The values of an object's members, in input order.
+    public struct Values: Sequence, Sendable {
+        @usableFromInline let object: JSONObject
+
+        @inlinable
+        init(object: JSONObject) { self.object = object }
+
+        /// Iterates over the values.
+        public struct Iterator: IteratorProtocol, Sendable {
+            @usableFromInline let storage: JSONStorage
+            @usableFromInline var keyIndex: Int
+            @usableFromInline var remaining: Int
+
+            @inlinable
+            init(storage: JSONStorage, keyIndex: Int, remaining: Int) {
+                self.storage = storage
+                self.keyIndex = keyIndex
+                self.remaining = remaining
+            }
+
+            /// The next value, or `nil` after the last.
+            @inlinable
+            public mutating func next() -> JSONValue? {
+                guard remaining > 0 else { return nil }
+                remaining -= 1
+                let value = JSONValue(storage: storage, index: keyIndex + 1)
+                keyIndex = Int(storage.nodes[keyIndex + 1].end)
+                return value
+            }
+        }
+
+        /// Returns an iterator over the values.
+        @inlinable
+        public func makeIterator() -> Iterator {
+            Iterator(storage: object.storage, keyIndex: object.index + 1, remaining: object.count)
+        }
+
+        /// The number of values.
+        @inlinable
+        public var underestimatedCount: Int { object.count }
+    }
+}

@@ -54,7 +54,7 @@ public struct CordialDecoder: PushPayloadDecoder {
         // Carousel items that are not all-string dictionaries are skipped, as the SDK does.
         if let carousel = payload.nestedJSON("carousel")?.arrayValue {
             for item in carousel {
-                guard let item = item.objectValue, item.allSatisfy({ $0.value.kind == .string }),
+                guard let item = item.objectValue, item.values.allSatisfy({ $0.kind == .string }),
                     let imageURL = item["imageURL"]?.stringValue
                 else { continue }
                 let link = item["deepLink"]?.stringValue

@@ -89,7 +89,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     static func buttons(_ actions: JSONArray) -> [PushButton] {
         var buttons: [PushButton] = []
         for (index, element) in actions.enumerated() {
-            guard let object = element.objectValue, object.allSatisfy({ $0.value.kind == .string }) else { return [] }
+            guard let object = element.objectValue, object.values.allSatisfy({ $0.kind == .string }) else { return [] }
             let type = object["action"]?.stringValue ?? "app"
             buttons.append(
                 PushButton(
