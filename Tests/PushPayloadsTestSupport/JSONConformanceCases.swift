@@ -99,6 +99,10 @@ extension JSONConformanceCase {
         .init("unclosed array", #"{"a":[1,2}"#, .invalidJSON),
         .init("mismatched brackets", #"{"a":[1,2}]"#, .invalidJSON),
         .init("BOM", bytes: [0xEF, 0xBB, 0xBF] + Array("{}".utf8), .invalidJSON),
+        // Open brackets cost one byte a node: the node buffer must be sized for them (found in review).
+        .init("unclosed brackets", String(repeating: "[", count: 100), .invalidJSON),
+        .init("unclosed brackets in an object", #"{"a":"# + String(repeating: "[", count: 120), .invalidJSON),
+        .init("unclosed objects", String(repeating: #"{"a":"#, count: 100), .invalidJSON),
 
         // UTF-8.
         .init("overlong 2-byte", bytes: wrapBytes([0xC0, 0xAF]), .invalidUTF8),

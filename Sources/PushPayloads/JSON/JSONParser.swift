@@ -52,7 +52,10 @@ public struct JSONParser: Sendable {
         // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
         if !isKnownUniquelyReferenced(&scratch) { scratch = JSONParserScratch() }
         let storage = self.storage
-        storage.prepare(byteCount: count, nodeCount: JSONStorage.maximumNodes(forBytes: count))
+        storage.prepare(
+            byteCount: count,
+            nodeCount: JSONStorage.maximumNodes(forBytes: count, maximumDepth: limits.maximumDepth)
+        )
         if count > 0, let source = jsonBytes.baseAddress {
             storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
         }

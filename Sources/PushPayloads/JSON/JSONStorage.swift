@@ -87,9 +87,15 @@ final class JSONStorage: @unchecked Sendable {
         self.nodeCount = 0
     }
 
-    /// An upper bound on the nodes `byteCount` bytes of JSON can produce: every value or key takes at
-    /// least one byte and is separated from the next by at least one more.
-    static func maximumNodes(forBytes byteCount: Int) -> Int { byteCount / 2 + 2 }
+    /// An upper bound on the nodes the scanner can write for `byteCount` bytes, valid or not.
+    ///
+    /// A string, number or literal takes at least one byte and needs a separator before the next value,
+    /// and a closed container takes two brackets, so those give at most one node per two bytes. Only open
+    /// brackets cost one byte each, and at most `maximumDepth` are open at once (the scanner checks depth
+    /// before writing the node). Truncated input like `[[[[` must not write past the buffer.
+    static func maximumNodes(forBytes byteCount: Int, maximumDepth: Int) -> Int {
+        byteCount / 2 + Swift.min(maximumDepth, byteCount) + 2
+    }
 
     @inlinable
     var byteBuffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: byteCount) }
