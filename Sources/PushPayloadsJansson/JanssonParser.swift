@@ -43,7 +43,15 @@ public struct JanssonParser: Sendable {
             throw Self.error(from: error)
         }
         defer { cjansson_decref(root) }
-        var builder = JSONDocumentBuilder(limits: PushPayloadLimits(maximumPayloadBytes: Int(UInt32.max) - 1, maximumDepth: limits.maximumDepth))
+        // jansson 2.14 loses a raw NUL byte that directly follows a number or a literal (its reader
+        // takes a pushed-back 0 for an empty buffer), so it accepts `{"a":1\0}`. No JSON text holds a
+        // raw NUL anywhere, and jansson found no other fault, so the NUL is the first one.
+        if let nul = jsonBytes.firstIndex(of: 0) {
+            throw PushPayloadError(.invalidJSON, message: "byte 0x00 is not allowed in JSON text", byteOffset: nul)
+        }
+        var builder = JSONDocumentBuilder(
+            limits: PushPayloadLimits(maximumPayloadBytes: Int(UInt32.max) - 1, maximumDepth: limits.maximumDepth)
+        )
         try Self.convert(root, into: &builder)
         return try builder.finish(acceptsAnyTopLevelValue: acceptsAnyTopLevelValue)
     }
@@ -76,7 +84,10 @@ public struct JanssonParser: Sendable {
     }
 
     /// Walks jansson's tree without recursion, in jansson's insertion order.
-    private static func convert(_ root: UnsafeMutablePointer<json_t>, into builder: inout JSONDocumentBuilder) throws(PushPayloadError) {
+    private static func convert(
+        _ root: UnsafeMutablePointer<json_t>,
+        into builder: inout JSONDocumentBuilder
+    ) throws(PushPayloadError) {
         enum Step {
             case value(UnsafeMutablePointer<json_t>)
             case key(String)

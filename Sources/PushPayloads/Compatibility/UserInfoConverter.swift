@@ -35,7 +35,11 @@ enum UserInfoConverter {
         return try builder.finish()
     }
 
-    private static func add(_ value: Any, to builder: inout JSONDocumentBuilder, steps: inout [Step]) throws(PushPayloadError) {
+    private static func add(
+        _ value: Any,
+        to builder: inout JSONDocumentBuilder,
+        steps: inout [Step]
+    ) throws(PushPayloadError) {
         switch value {
         case let string as String: try builder.string(string)
         case let substring as Substring: try builder.string(String(substring))

@@ -111,7 +111,9 @@ package struct JSONDocumentBuilder {
             }
         }
         if let duplicate {
-            let name = bytes.withUnsafeBufferPointer { JSONStringDecoding.string(nodes[duplicate], in: $0.baseAddress!) }
+            let name = bytes.withUnsafeBufferPointer {
+                JSONStringDecoding.string(nodes[duplicate], in: $0.baseAddress!)
+            }
             let parent = path
             throw PushPayloadError(
                 .duplicateKey,
@@ -200,7 +202,12 @@ package struct JSONDocumentBuilder {
         try beginValue()
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
-        appendNode(JSONNode.number, flags: isInteger ? JSONNode.isInteger : 0, start: start, length: bytes.count - start)
+        appendNode(
+            JSONNode.number,
+            flags: isInteger ? JSONNode.isInteger : 0,
+            start: start,
+            length: bytes.count - start
+        )
     }
 
     /// Adds `true` or `false`.

@@ -84,7 +84,9 @@ final class JSONParserScratch: @unchecked Sendable {
         for _ in 0..<count {
             let node = nodes[key]
             var hasher = Hasher()
-            JSONStringDecoding.withDecodedBytes(of: node, in: bytes) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            JSONStringDecoding.withDecodedBytes(of: node, in: bytes) {
+                hasher.combine(bytes: UnsafeRawBufferPointer($0))
+            }
             var slot = hasher.finalize() & mask
             while table[slot] != 0 {
                 let other = nodes[Int(table[slot] - 1)]

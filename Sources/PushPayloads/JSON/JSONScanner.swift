@@ -86,23 +86,21 @@ struct JSONScanner {
             case UInt8(ascii: "{"):
                 try open(JSONNode.object)
                 skipWhitespace()
-                if p[i] == UInt8(ascii: "}") {
-                    i += 1
-                    try close()
-                } else {
+                guard p[i] == UInt8(ascii: "}") else {
                     try key()
                     continue value
                 }
+                i += 1
+                try close()
             case UInt8(ascii: "["):
                 try open(JSONNode.array)
                 skipWhitespace()
-                if p[i] == UInt8(ascii: "]") {
-                    i += 1
-                    try close()
-                } else {
+                guard p[i] == UInt8(ascii: "]") else {
                     nodes[Int(stack[depth - 1])].length &+= 1
                     continue value
                 }
+                i += 1
+                try close()
             case UInt8(ascii: "\""):
                 _ = try string()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -462,7 +460,9 @@ struct JSONScanner {
             if exponentNegative { exponent = -exponent }
         }
         if isInteger {
-            if integerDigits >= 19 { try checkInt64(integerStart, digits: integerDigits, negative: negative, start: start) }
+            if integerDigits >= 19 {
+                try checkInt64(integerStart, digits: integerDigits, negative: negative, start: start)
+            }
         } else {
             try checkDouble(
                 start: start,

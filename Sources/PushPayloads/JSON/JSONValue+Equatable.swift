@@ -15,7 +15,8 @@ extension JSONValue: Equatable {
                 }
                 var keyIndex = a.index + 1
                 for _ in 0..<objectA.count {
-                    let match = JSONStringDecoding.withDecodedBytes(of: a.storage.nodes[keyIndex], in: a.storage.bytes) {
+                    let match = JSONStringDecoding.withDecodedBytes(of: a.storage.nodes[keyIndex], in: a.storage.bytes)
+                    {
                         objectB[utf8: $0]
                     }
                     guard let match else { return false }

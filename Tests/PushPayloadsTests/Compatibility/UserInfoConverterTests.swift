@@ -26,7 +26,8 @@ struct UserInfoConverterTests {
         ]
         let document = try JSONDocument(userInfo: userInfo)
         let expected = try JSONDocument(
-            jsonString: #"{"aps":{"alert":{"title":"T","body":"B"},"badge":3,"content-available":1},"d":1.5,"n":null,"list":[1,"two",{"three":3.0}],"nsnumber":2.25,"big":9223372036854775807,"text":"é\n\""}"#
+            jsonString:
+                #"{"aps":{"alert":{"title":"T","body":"B"},"badge":3,"content-available":1},"d":1.5,"n":null,"list":[1,"two",{"three":3.0}],"nsnumber":2.25,"big":9223372036854775807,"text":"é\n\""}"#
         )
         #expect(document == expected)
         // The converted document re-parses: its canonical text is valid JSON.

@@ -40,7 +40,9 @@ struct CorpusReplayTests {
                 "too_large", "not_an_object",
             ])
         )
-        let invalidKinds = Set(Self.rows.filter { $0.file.hasPrefix("invalid/") }.map { $0.file.split(separator: "/")[1] })
+        let invalidKinds = Set(
+            Self.rows.filter { $0.file.hasPrefix("invalid/") }.map { $0.file.split(separator: "/")[1] }
+        )
         #expect(
             invalidKinds.isSuperset(of: [
                 "truncation", "utf8", "escapes", "surrogates", "duplicates", "depth", "size", "numbers", "syntax",

@@ -53,7 +53,10 @@ struct PushDecoderRegistryTests {
     func classifier() throws {
         var classifier = PushClassifier()
         for _ in 0..<3 {
-            #expect(try classifier.classify(Array(#"{"_sp":1}"#.utf8)) == PushClassification(vendor: .swrve, isSilent: true, shape: .apns))
+            #expect(
+                try classifier.classify(Array(#"{"_sp":1}"#.utf8))
+                    == PushClassification(vendor: .swrve, isSilent: true, shape: .apns)
+            )
             #expect(throws: PushPayloadError(.duplicateKey, message: "")) {
                 try classifier.classify(Array(#"{"_p":1,"_p":2}"#.utf8))
             }

@@ -58,7 +58,8 @@ struct ExponeaDecoderTests {
 
     @Test("buttons: identifiers EXPONEA_ACTION_<TYPE>_<index>, iOS and Android shapes")
     func buttons() throws {
-        let actions = #"[{"title":"Open","action":"app"},{"title":"Web","action":"browser","url":"https://w.example"},{"title":"Go","action":"deeplink","url":"app://go"}]"#
+        let actions =
+            #"[{"title":"Open","action":"app"},{"title":"Web","action":"browser","url":"https://w.example"},{"title":"Go","action":"deeplink","url":"app://go"}]"#
         let ios = try decode(#"{"source":"xnpe_platform","actions":\#(actions)}"#)
         let escaped = actions.replacingOccurrences(of: "\"", with: "\\\"")
         let android = try decode(#"{"source":"xnpe_platform","actions":"\#(escaped)"}"#)
@@ -72,7 +73,11 @@ struct ExponeaDecoderTests {
                         actionIdentifier: "EXPONEA_ACTION_BROWSER_1",
                         action: .openURL("https://w.example")
                     ),
-                    PushButton(title: "Go", actionIdentifier: "EXPONEA_ACTION_DEEPLINK_2", action: .deepLink("app://go")),
+                    PushButton(
+                        title: "Go",
+                        actionIdentifier: "EXPONEA_ACTION_DEEPLINK_2",
+                        action: .deepLink("app://go")
+                    ),
                 ]
             )
         }

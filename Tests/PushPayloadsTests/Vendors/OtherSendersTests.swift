@@ -7,14 +7,32 @@ struct OtherSendersTests {
     @Test(
         "come out unknown",
         arguments: [
-            ("Braze", #"{"aps":{"alert":{"title":"Hi","body":"There"}},"ab":{"c":"campaign","t":"deeplink"},"ab_uri":"app://x"}"#),
-            ("OneSignal", #"{"aps":{"alert":"Hello","mutable-content":1},"custom":{"i":"b2f7f966-d8cc","u":"https://o.example"}}"#),
+            (
+                "Braze",
+                #"{"aps":{"alert":{"title":"Hi","body":"There"}},"ab":{"c":"campaign","t":"deeplink"},"ab_uri":"app://x"}"#
+            ),
+            (
+                "OneSignal",
+                #"{"aps":{"alert":"Hello","mutable-content":1},"custom":{"i":"b2f7f966-d8cc","u":"https://o.example"}}"#
+            ),
             ("Airship", #"{"aps":{"alert":"Hi"},"com.urbanairship.metadata":"eyJ2ZXJzaW9u","_":"a8a1c1f0"}"#),
-            ("Iterable", #"{"aps":{"alert":"Hi"},"itbl":{"campaignId":1,"templateId":2,"messageId":"m","isGhostPush":false}}"#),
-            ("Customer.io", #"{"aps":{"alert":"Hi"},"CIO-Delivery-ID":"RPILAgUBcRhIBqSfeiIwdIYJKxTY","CIO-Delivery-Token":"tok"}"#),
-            ("Firebase", #"{"aps":{"alert":{"title":"T","body":"B"}},"gcm.message_id":"1700000000","google.c.a.e":"1","google.c.sender.id":"123"}"#),
+            (
+                "Iterable",
+                #"{"aps":{"alert":"Hi"},"itbl":{"campaignId":1,"templateId":2,"messageId":"m","isGhostPush":false}}"#
+            ),
+            (
+                "Customer.io",
+                #"{"aps":{"alert":"Hi"},"CIO-Delivery-ID":"RPILAgUBcRhIBqSfeiIwdIYJKxTY","CIO-Delivery-Token":"tok"}"#
+            ),
+            (
+                "Firebase",
+                #"{"aps":{"alert":{"title":"T","body":"B"}},"gcm.message_id":"1700000000","google.c.a.e":"1","google.c.sender.id":"123"}"#
+            ),
             ("Firebase data", #"{"gcm.message_id":"1","title":"T","body":"B","url":"https://x.example"}"#),
-            ("generic keys", #"{"url":"https://x.example","actions":[{"title":"a"}],"title":"t","deepLink":{"url":"app://x"},"image":"i"}"#),
+            (
+                "generic keys",
+                #"{"url":"https://x.example","actions":[{"title":"a"}],"title":"t","deepLink":{"url":"app://x"},"image":"i"}"#
+            ),
             ("plain alert", #"{"aps":{"alert":"Hi","badge":1,"sound":"default"}}"#),
         ]
     )

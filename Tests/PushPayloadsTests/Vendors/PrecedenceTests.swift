@@ -13,7 +13,9 @@ struct PrecedenceTests {
     static let order = ["exponea", "atomic", "swrve", "cordial"]
 
     /// Every non-empty subset of the four vendors.
-    static let subsets: [[String]] = (1..<16).map { mask in order.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element) }
+    static let subsets: [[String]] = (1..<16).map { mask in
+        order.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element)
+    }
 
     @Test("the strongest marker wins and the rest are listed in order", arguments: subsets)
     func subset(_ vendors: [String]) throws {

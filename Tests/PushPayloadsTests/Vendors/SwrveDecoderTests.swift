@@ -66,13 +66,20 @@ struct SwrveDecoderTests {
         #expect(notification.subtitle == "Today")
         #expect(notification.body == "Half price")
         #expect(notification.messageID == "12")
-        #expect(notification.images == [PushImage(url: "https://m.example/i.png", fallbackURL: "https://m.example/f.png")])
+        #expect(
+            notification.images == [PushImage(url: "https://m.example/i.png", fallbackURL: "https://m.example/f.png")]
+        )
         #expect(
             notification.buttons == [
                 PushButton(title: "Shop", actionIdentifier: "0", action: .openURL("https://shop.example")),
                 PushButton(title: "Offer", actionIdentifier: "1", action: .openCampaign("4455")),
                 PushButton(title: "Later", actionIdentifier: "2", action: .dismiss),
-                PushButton(title: "App", actionIdentifier: "3", action: .openApp, options: ["foreground", "destructive"]),
+                PushButton(
+                    title: "App",
+                    actionIdentifier: "3",
+                    action: .openApp,
+                    options: ["foreground", "destructive"]
+                ),
             ]
         )
         #expect(
@@ -90,7 +97,9 @@ struct SwrveDecoderTests {
 
     @Test("a rich version above 1 is left alone; the APNs alert stays")
     func unknownVersion() throws {
-        let notification = try decode(#"{"_p":"1","aps":{"alert":"plain"},"_sw":{"version":"2","media":{"title":"x"}}}"#)
+        let notification = try decode(
+            #"{"_p":"1","aps":{"alert":"plain"},"_sw":{"version":"2","media":{"title":"x"}}}"#
+        )
         #expect(notification.title == nil)
         #expect(notification.body == "plain")
         #expect(notification.swrve?.richVersion == 2)

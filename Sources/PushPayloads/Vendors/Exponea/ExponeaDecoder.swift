@@ -53,7 +53,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             extras.attributes = attributes.value
             extras.campaignID = Self.text(attributes["campaign_id"])
             extras.campaignName = attributes["campaign_name"]?.stringValue
-            extras.actionID = attributes["action_id"]?.numberValue?.int64Value
+            extras.actionID =
+                attributes["action_id"]?.numberValue?.int64Value
                 ?? attributes["action_id"]?.stringValue.flatMap { Int64($0) }
             extras.actionType = attributes["action_type"]?.stringValue
             extras.actionName = attributes["action_name"]?.stringValue
