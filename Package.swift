@@ -11,6 +11,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "swift-push-payloads",
+    // The router's async timeouts use Clock and Duration; everything else would build for older systems.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PushPayloads", targets: ["PushPayloads"]),
         .library(name: "PushPayloadsJansson", targets: ["PushPayloadsJansson"]),
@@ -94,7 +96,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PushRoutingTests",
-            dependencies: ["PushPayloads", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport"],
+            dependencies: [
+                "PushPayloads", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

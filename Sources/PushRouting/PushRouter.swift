@@ -1,1 +1,225 @@
-// The router is being written; see issue 5.
+import Logging
+public import PushPayloads
+
+/// Routes the push events of an app (or of a service that handles captured payloads) to one delegate per
+/// vendor: silent delivery, foreground delivery and taps.
+///
+/// A router is an immutable `Sendable` value, frozen from a ``PushRouterConfiguration``: share it with
+/// every task that receives pushes. It needs no UI framework; on Apple platforms the methods that take
+/// `UNNotification` and `UNNotificationResponse` connect it to `UNUserNotificationCenterDelegate`.
+///
+/// ```swift
+/// let router = PushRouter(configuration: configuration)
+/// let event = await router.routeTap(on: payload, actionIdentifier: "EXPONEA_ACTION_DEEPLINK_1")
+/// event.outcome    // .handled
+/// event.tap?.action?.url
+/// ```
+///
+/// Each routing method:
+///
+/// 1. decodes the payload with the configuration's registry;
+/// 2. drops it as ``PushRoutedEvent/Outcome/duplicate`` if the duplicate guard has seen it;
+/// 3. hands it to exactly one delegate: its vendor's, or the fallback for a push no decoder recognises,
+///    or none (``PushRoutedEvent/Outcome/noDelegate``);
+/// 4. waits for the answer at most the event's timeout, and returns exactly once, with an answer for the
+///    platform, even when the delegate throws, never returns, or the calling task is cancelled;
+/// 5. logs the event and yields it to every ``events()`` stream.
+public struct PushRouter: Sendable {
+    /// The configuration the router was frozen from.
+    public let configuration: PushRouterConfiguration
+
+    private let broadcaster: EventBroadcaster
+    private let duplicates: DuplicateFilter?
+    private let resolver = PushTapResolver()
+
+    /// Freezes `configuration` into a router. The duplicate guard's memory and the event streams belong
+    /// to the router and are shared by its copies.
+    public init(configuration: PushRouterConfiguration) {
+        self.configuration = configuration
+        broadcaster = EventBroadcaster(bufferSize: configuration.eventBufferSize)
+        duplicates = configuration.duplicateGuard.map(DuplicateFilter.init)
+    }
+
+    /// A stream of every event routed from now on, for logging and metrics.
+    ///
+    /// Each call returns a new stream, and every stream gets every event (events routed before the call
+    /// are not replayed). A stream keeps at most ``PushRouterConfiguration/eventBufferSize`` unread events,
+    /// dropping the oldest, so a slow consumer never holds up routing. Cancel the consuming task, or drop
+    /// the stream, to unsubscribe.
+    public func events() -> AsyncStream<PushRoutedEvent> {
+        broadcaster.subscribe()
+    }
+
+    /// Routes a push that arrived in the background to its delegate's
+    /// ``PushRouterDelegate/didReceiveSilentPush(_:)``.
+    ///
+    /// The event's ``PushRoutedEvent/fetchResult`` is the answer for the platform: the delegate's, or
+    /// ``PushFetchResult/noData`` when nobody handled it (no delegate, a duplicate), or
+    /// ``PushFetchResult/failed`` when the delegate threw, timed out, or the calling task was cancelled.
+    @discardableResult
+    public func routeSilentDelivery(of payload: PushPayload) async -> PushRoutedEvent {
+        let start = ContinuousClock.now
+        let notification = configuration.registry.decode(payload)
+        var event = PushRoutedEvent(kind: .silentDelivery, notification: notification, outcome: .handled)
+        if isRepeat(notification, kind: .silentDelivery) {
+            event.outcome = .duplicate
+            event.fetchResult = .noData
+        } else if let delegate = delegate(for: notification) {
+            let settlement = await answer(within: configuration.silentDeliveryTimeout) {
+                try await delegate.didReceiveSilentPush(notification)
+            }
+            event.fetchResult = record(settlement, in: &event) ?? .failed
+        } else {
+            event.outcome = .noDelegate
+            event.fetchResult = .noData
+        }
+        return finish(event, since: start)
+    }
+
+    /// Routes a push that arrived while the app is in the foreground to its delegate's
+    /// ``PushRouterDelegate/willPresentPush(_:)`` and to every presentation observer, all at once.
+    ///
+    /// The event's ``PushRoutedEvent/presentation`` is the answer for the platform: the union of the
+    /// answers that arrived within the timeout. A delegate or observer that throws or overruns adds
+    /// nothing; `[]` means the push is not presented. A duplicate asks nobody and is not presented.
+    /// The outcome describes the delegate alone; observers' failures are only logged.
+    @discardableResult
+    public func routeForegroundDelivery(of payload: PushPayload) async -> PushRoutedEvent {
+        let start = ContinuousClock.now
+        let notification = configuration.registry.decode(payload)
+        var event = PushRoutedEvent(kind: .foregroundDelivery, notification: notification, outcome: .handled)
+        guard !isRepeat(notification, kind: .foregroundDelivery) else {
+            event.outcome = .duplicate
+            return finish(event, since: start)
+        }
+        let delegate = delegate(for: notification)
+        let observers = configuration.presentationObservers
+        let timeout = configuration.foregroundDeliveryTimeout
+        // Index -1 is the delegate; observers keep their registration order for the logs.
+        let settlements = await withTaskGroup(of: (Int, Settlement<PushPresentation>).self) { group in
+            if let delegate {
+                group.addTask {
+                    (-1, await answer(within: timeout) { try await delegate.willPresentPush(notification) })
+                }
+            }
+            for (index, observer) in observers.enumerated() {
+                group.addTask {
+                    (index, await answer(within: timeout) { try await observer.presentation(for: notification) })
+                }
+            }
+            var settlements: [Int: Settlement<PushPresentation>] = [:]
+            for await (index, settlement) in group { settlements[index] = settlement }
+            return settlements
+        }
+        if let settlement = settlements[-1] {
+            event.presentation.formUnion(record(settlement, in: &event) ?? [])
+        } else {
+            event.outcome = .noDelegate
+        }
+        for index in observers.indices {
+            switch settlements[index] {
+            case .answered(let presentation)?:
+                event.presentation.formUnion(presentation)
+            case let settlement?:
+                configuration.logger.debug(
+                    "A presentation observer gave no answer",
+                    metadata: ["push.observer": "\(type(of: observers[index]))", "push.settlement": "\(settlement)"]
+                )
+            case nil:
+                break
+            }
+        }
+        return finish(event, since: start)
+    }
+
+    /// Routes a tap on a notification, or on one of its buttons, to its delegate's
+    /// ``PushRouterDelegate/didTapPush(_:)``, with the action identifier resolved by ``PushTapResolver``.
+    ///
+    /// - Parameters:
+    ///   - payload: The tapped notification's payload.
+    ///   - actionIdentifier: The identifier the OS reported (`UNNotificationResponse.actionIdentifier`);
+    ///     ``PushTapResolver/defaultActionIdentifier`` for a tap on the notification itself.
+    ///   - userText: The text the user typed, for a text-input action.
+    @discardableResult
+    public func routeTap(
+        on payload: PushPayload,
+        actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
+        userText: String? = nil
+    ) async -> PushRoutedEvent {
+        let start = ContinuousClock.now
+        let notification = configuration.registry.decode(payload)
+        let tap = PushTap(
+            notification: notification,
+            actionIdentifier: actionIdentifier,
+            userText: userText,
+            resolution: resolver.resolve(actionIdentifier: actionIdentifier, for: notification)
+        )
+        var event = PushRoutedEvent(kind: .tap, notification: notification, outcome: .handled, tap: tap)
+        if isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) {
+            event.outcome = .duplicate
+        } else if let delegate = delegate(for: notification) {
+            let settlement = await answer(within: configuration.tapTimeout) { try await delegate.didTapPush(tap) }
+            _ = record(settlement, in: &event)
+        } else {
+            event.outcome = .noDelegate
+        }
+        return finish(event, since: start)
+    }
+
+    /// The one delegate for `notification`: its vendor's, or the fallback when no decoder recognised it.
+    /// A recognised vendor without a delegate gets none, never the fallback or another vendor's.
+    private func delegate(for notification: PushNotification) -> (any PushRouterDelegate)? {
+        guard let vendor = notification.vendor else { return configuration.fallbackDelegate }
+        return configuration.delegates[vendor]
+    }
+
+    private func isRepeat(
+        _ notification: PushNotification,
+        kind: PushRoutedEvent.Kind,
+        actionIdentifier: String? = nil
+    ) -> Bool {
+        duplicates?.isRepeat(notification, kind: kind, actionIdentifier: actionIdentifier) ?? false
+    }
+
+    /// Sets the event's outcome from the delegate's settlement and returns the answer, if there is one.
+    private func record<Answer>(_ settlement: Settlement<Answer>, in event: inout PushRoutedEvent) -> Answer? {
+        switch settlement {
+        case .answered(let answer):
+            event.outcome = .handled
+            return answer
+        case .failed(let error):
+            event.outcome = .failed
+            event.error = error
+        case .timedOut:
+            event.outcome = .timedOut
+        case .cancelled:
+            event.outcome = .cancelled
+        }
+        return nil
+    }
+
+    private func finish(_ event: PushRoutedEvent, since start: ContinuousClock.Instant) -> PushRoutedEvent {
+        var event = event
+        event.duration = start.duration(to: .now)
+        var metadata: Logger.Metadata = [
+            "push.event": "\(event.kind)",
+            "push.vendor": "\(event.vendor?.name ?? "unknown")",
+            "push.outcome": "\(event.outcome)",
+        ]
+        if let messageID = event.notification.messageID { metadata["push.message_id"] = "\(messageID)" }
+        if let tap = event.tap {
+            metadata["push.action_identifier"] = "\(tap.actionIdentifier)"
+            metadata["push.resolution"] = "\(tap.resolution)"
+        }
+        if let error = event.error { metadata["push.error"] = "\(error)" }
+        switch event.outcome {
+        case .failed, .timedOut:
+            // Worth seeing in production, but the router answered the platform: nothing above info.
+            configuration.logger.info("A push delegate gave no answer", metadata: metadata)
+        default:
+            configuration.logger.debug("Routed a push event", metadata: metadata)
+        }
+        broadcaster.yield(event)
+        return event
+    }
+}

@@ -1,0 +1,97 @@
+/// How an answer that several parties race for was settled.
+enum Settlement<Answer: Sendable>: Sendable {
+    /// The work answered in time.
+    case answered(Answer)
+    /// The work threw.
+    case failed(any Error)
+    /// The work did not answer within the timeout.
+    case timedOut
+    /// The task waiting for the answer was cancelled.
+    case cancelled
+}
+
+/// Lets the first of several racing parties (the work, a timer, the waiter's cancellation) settle a result,
+/// and ignores the rest; the waiter resumes exactly once.
+final class OnceGate<Answer: Sendable>: Sendable {
+    private struct State: Sendable {
+        var settlement: Settlement<Answer>?
+        var continuation: CheckedContinuation<Settlement<Answer>, Never>?
+        var tasks: [Task<Void, Never>] = []
+    }
+
+    private let state = LockedValue(State())
+
+    /// Settles the gate unless it already is; returns whether this call settled it.
+    @discardableResult
+    func settle(_ settlement: Settlement<Answer>) -> Bool {
+        var continuation: CheckedContinuation<Settlement<Answer>, Never>? = nil
+        var tasks: [Task<Void, Never>] = []
+        let settled = state.withLock { state in
+            guard state.settlement == nil else { return false }
+            state.settlement = settlement
+            swap(&continuation, &state.continuation)
+            swap(&tasks, &state.tasks)
+            return true
+        }
+        // Resumed and cancelled outside the lock: both can run arbitrary code.
+        continuation?.resume(returning: settlement)
+        for task in tasks { task.cancel() }
+        return settled
+    }
+
+    /// Ties `task` to the gate: it is cancelled when the gate settles (at once if it already has).
+    func attach(_ task: Task<Void, Never>) {
+        let settled = state.withLock { state in
+            if state.settlement != nil { return true }
+            state.tasks.append(task)
+            return false
+        }
+        if settled { task.cancel() }
+    }
+
+    /// Waits for the settlement.
+    func wait() async -> Settlement<Answer> {
+        await withCheckedContinuation { continuation in
+            let settlement = state.withLock { state -> Settlement<Answer>? in
+                if let settlement = state.settlement { return settlement }
+                state.continuation = continuation
+                return nil
+            }
+            if let settlement { continuation.resume(returning: settlement) }
+        }
+    }
+}
+
+/// Runs `work` in its own task and returns its answer, or how it failed to give one: it threw, it
+/// overran `timeout`, or the calling task was cancelled.
+///
+/// The work runs unstructured on purpose: a delegate that ignores cancellation and never returns must
+/// not hold up the caller, who has a completion handler to call. When the gate settles any other way
+/// the work is cancelled, and whatever it returns later is dropped.
+func answer<Answer: Sendable>(
+    within timeout: Duration,
+    _ work: @escaping @Sendable () async throws -> Answer
+) async -> Settlement<Answer> {
+    let gate = OnceGate<Answer>()
+    gate.attach(
+        Task {
+            do {
+                gate.settle(.answered(try await work()))
+            } catch {
+                gate.settle(.failed(error))
+            }
+        }
+    )
+    gate.attach(
+        Task {
+            // A cancelled sleep means the gate settled some other way.
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            gate.settle(.timedOut)
+        }
+    )
+    return await withTaskCancellationHandler {
+        await gate.wait()
+    } onCancel: {
+        gate.settle(.cancelled)
+    }
+}

@@ -1,0 +1,112 @@
+public import PushPayloads
+
+/// What the router did with one event: which push, which event, what became of it, and what it answered.
+///
+/// The routing methods return one, and ``PushRouter/events()`` streams them, for logging and metrics.
+///
+/// ```swift
+/// for await event in router.events() {
+///     metrics.increment("push.routed", ["vendor": event.vendor?.name ?? "unknown",
+///                                       "kind": event.kind.name, "outcome": event.outcome.name])
+/// }
+/// ```
+public struct PushRoutedEvent: Sendable {
+    /// The event the platform reported.
+    public var kind: Kind
+    /// The normalised notification.
+    public var notification: PushNotification
+    /// What became of the event.
+    public var outcome: Outcome
+    /// The tap, with its resolution, for ``Kind/tap`` events.
+    public var tap: PushTap?
+    /// The presentation answered to the platform, for ``Kind/foregroundDelivery`` events (`[]` otherwise).
+    public var presentation: PushPresentation
+    /// The result answered to the platform, for ``Kind/silentDelivery`` events.
+    public var fetchResult: PushFetchResult?
+    /// The error the delegate threw, for ``Outcome/failed``.
+    public var error: (any Error)?
+    /// How long routing took, from the call to the answer.
+    public var duration: Duration
+
+    /// Creates an event.
+    public init(
+        kind: Kind,
+        notification: PushNotification,
+        outcome: Outcome,
+        tap: PushTap? = nil,
+        presentation: PushPresentation = [],
+        fetchResult: PushFetchResult? = nil,
+        error: (any Error)? = nil,
+        duration: Duration = .zero
+    ) {
+        self.kind = kind
+        self.notification = notification
+        self.outcome = outcome
+        self.tap = tap
+        self.presentation = presentation
+        self.fetchResult = fetchResult
+        self.error = error
+        self.duration = duration
+    }
+
+    /// The vendor whose push it is, or `nil` for a push no decoder recognises.
+    public var vendor: PushVendor? { notification.vendor }
+}
+
+extension PushRoutedEvent {
+    /// An event the platform reports: an open set, so adding one breaks no one.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// A stable snake_case name, such as `silent_delivery`.
+        public let name: String
+
+        /// Creates a kind; use a snake_case name no built-in kind uses.
+        public init(name: String) { self.name = name }
+
+        /// The kind's ``name``.
+        public var description: String { name }
+
+        /// A push arrived in the background.
+        public static let silentDelivery = Kind(name: "silent_delivery")
+        /// A push arrived while the app is in the foreground.
+        public static let foregroundDelivery = Kind(name: "foreground_delivery")
+        /// The user tapped a notification or one of its buttons.
+        public static let tap = Kind(name: "tap")
+    }
+
+    /// What became of an event: an open set, so adding an outcome breaks no one.
+    public struct Outcome: Hashable, Sendable, CustomStringConvertible {
+        /// A stable snake_case name, such as `no_delegate`.
+        public let name: String
+
+        /// Creates an outcome; use a snake_case name no built-in outcome uses.
+        public init(name: String) { self.name = name }
+
+        /// The outcome's ``name``.
+        public var description: String { name }
+
+        /// The vendor's delegate (or, for an unrecognised push, the fallback) answered in time.
+        public static let handled = Outcome(name: "handled")
+        /// Nobody was there to handle it: a recognised vendor without a delegate (the push is never handed
+        /// to another vendor's delegate or to the fallback), or an unrecognised push without a fallback.
+        public static let noDelegate = Outcome(name: "no_delegate")
+        /// The duplicate guard dropped it as a repeat of an event it saw within its window.
+        public static let duplicate = Outcome(name: "duplicate")
+        /// The delegate threw (see ``PushRoutedEvent/error``).
+        public static let failed = Outcome(name: "failed")
+        /// The delegate did not answer within the timeout; it was cancelled and its late answer dropped.
+        public static let timedOut = Outcome(name: "timed_out")
+        /// The task that routed the event was cancelled before the delegate answered.
+        public static let cancelled = Outcome(name: "cancelled")
+    }
+}
+
+extension PushRoutedEvent: CustomStringConvertible {
+    /// One line, such as `tap swrve handled: button 1 (open_url)`.
+    public var description: String {
+        var text = "\(kind) \(vendor?.name ?? "unknown") \(outcome)"
+        if let tap { text += ": \(tap.resolution)" }
+        if kind == .foregroundDelivery { text += ": \(presentation)" }
+        if let fetchResult { text += ": \(fetchResult)" }
+        return text
+    }
+}

@@ -1,0 +1,89 @@
+// The adapter for Apple's notification types: it maps them to the router's inputs and the router's
+// answers back, and nothing more. tvOS has no notification responses or banners, so it is left out.
+#if canImport(UserNotifications) && !os(tvOS)
+public import PushPayloads
+public import UserNotifications
+
+extension PushPayload {
+    /// The payload of a delivered notification (its `request.content.userInfo`).
+    public init(notification: UNNotification, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        try self.init(userInfo: notification.request.content.userInfo, limits: limits)
+    }
+}
+
+@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
+extension PushPresentation {
+    /// The same options, as `UNNotificationPresentationOptions`.
+    public var notificationPresentationOptions: UNNotificationPresentationOptions {
+        var options: UNNotificationPresentationOptions = []
+        if contains(.banner) { options.insert(.banner) }
+        if contains(.list) { options.insert(.list) }
+        if contains(.sound) { options.insert(.sound) }
+        if contains(.badge) { options.insert(.badge) }
+        return options
+    }
+
+    /// The presentation `options` ask for (the deprecated `alert` option is not read).
+    public init(_ options: UNNotificationPresentationOptions) {
+        self = []
+        if options.contains(.banner) { insert(.banner) }
+        if options.contains(.list) { insert(.list) }
+        if options.contains(.sound) { insert(.sound) }
+        if options.contains(.badge) { insert(.badge) }
+    }
+}
+
+@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
+extension PushRouter {
+    /// Routes a foreground push for `userNotificationCenter(_:willPresent:withCompletionHandler:)` and calls
+    /// `completionHandler` exactly once with the merged presentation.
+    public func routeForegroundDelivery(
+        of notification: UNNotification,
+        completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        routeForegroundDelivery(userInfo: notification.request.content.userInfo) { presentation in
+            completionHandler(presentation.notificationPresentationOptions)
+        }
+    }
+
+    /// Routes a tap for `userNotificationCenter(_:didReceive:withCompletionHandler:)`, with the response's
+    /// action identifier and typed text, and calls `completionHandler` exactly once.
+    public func routeTap(_ response: UNNotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
+        routeTap(
+            userInfo: response.notification.request.content.userInfo,
+            actionIdentifier: response.actionIdentifier,
+            userText: (response as? UNTextInputNotificationResponse)?.userText,
+            completionHandler: completionHandler
+        )
+    }
+
+    #if compiler(>=6.2)
+    /// Routes a foreground push for `userNotificationCenter(_:willPresent:) async` and returns the merged
+    /// presentation (`[]` for a notification whose `userInfo` is not JSON).
+    ///
+    /// It runs on the caller's actor until the notification is read, so a main-actor delegate can pass it.
+    nonisolated(nonsending)
+        public func presentationOptions(for notification: UNNotification) async -> UNNotificationPresentationOptions
+    {
+        let userInfo = notification.request.content.userInfo
+        guard let payload = payload(userInfo: userInfo, kind: .foregroundDelivery) else { return [] }
+        return await routeForegroundDelivery(of: payload).presentation.notificationPresentationOptions
+    }
+
+    /// Routes a tap for `userNotificationCenter(_:didReceive:) async`; `nil` for a notification whose
+    /// `userInfo` is not JSON.
+    ///
+    /// It runs on the caller's actor until the response is read, so a main-actor delegate can pass it.
+    @discardableResult
+    nonisolated(nonsending)
+        public func routeTap(_ response: UNNotificationResponse) async -> PushRoutedEvent?
+    {
+        let userInfo = response.notification.request.content.userInfo
+        guard let payload = payload(userInfo: userInfo, kind: .tap) else { return nil }
+        let actionIdentifier = response.actionIdentifier
+        let userText = (response as? UNTextInputNotificationResponse)?.userText
+        return await routeTap(on: payload, actionIdentifier: actionIdentifier, userText: userText)
+    }
+    #endif
+}
+#endif
