@@ -8,8 +8,15 @@ internal import CJansson
 /// engine; use it to cross-check a capture or the native engine. It accepts and rejects exactly the same
 /// input as ``JSONParser`` and produces an equal ``JSONDocument``:
 /// jansson is run with `JSON_REJECT_DUPLICATES`, `JSON_ALLOW_NUL` and `JSON_DECODE_ANY`, and its tree is
-/// converted with the same depth limit and top-level rule. Error codes are mapped onto
-/// ``PushPayloadError/Code``; messages are jansson's own.
+/// converted with the same depth limit and top-level rule.
+///
+/// Two differences remain, both outside what payloads meet:
+/// - jansson stops at 2,048 levels of nesting whatever ``PushPayloadLimits/maximumDepth`` says, so
+///   limits above 2,047 are capped.
+/// - On input with two faults, the engines may name different ones (jansson checks depth after parsing,
+///   reads UTF-8 ahead and converts numbers early). Both still reject it.
+///
+/// Error codes are mapped onto ``PushPayloadError/Code``; messages are jansson's own.
 public struct JanssonParser: Sendable {
     /// The bounds applied to each payload.
     public var limits: PushPayloadLimits

@@ -5,22 +5,32 @@ public import PushPayloads
 /// The same table drives the native engine's tests and the jansson engine's agreement tests, so every
 /// rule is checked on both.
 public struct JSONConformanceCase: Sendable, CustomStringConvertible {
+    /// What the case checks, shown as the test argument.
     public var name: String
+    /// The input.
     public var bytes: [UInt8]
+    /// The code the input must be rejected with, or `nil` when it must be accepted.
     public var expected: PushPayloadError.Code?
+    /// Where the native engine must report the error, when the case pins it down.
+    public var byteOffset: Int?
 
-    public init(_ name: String, _ text: String, _ expected: PushPayloadError.Code? = nil) {
+    /// A case whose input is the UTF-8 of `text`.
+    public init(_ name: String, _ text: String, _ expected: PushPayloadError.Code? = nil, byteOffset: Int? = nil) {
         self.name = name
         self.bytes = Array(text.utf8)
         self.expected = expected
+        self.byteOffset = byteOffset
     }
 
-    public init(_ name: String, bytes: [UInt8], _ expected: PushPayloadError.Code? = nil) {
+    /// A case whose input is `bytes`, which need not be UTF-8.
+    public init(_ name: String, bytes: [UInt8], _ expected: PushPayloadError.Code? = nil, byteOffset: Int? = nil) {
         self.name = name
         self.bytes = bytes
         self.expected = expected
+        self.byteOffset = byteOffset
     }
 
+    /// The case's name.
     public var description: String { name }
 }
 
@@ -130,8 +140,16 @@ extension JSONConformanceCase {
         .init("duplicate key in array element", #"{"a":[{"x":1},{"x":1,"x":2}]}"#, .duplicateKey),
         .init("duplicate key via escape", #"{"source":"a","\u0073ource":"b"}"#, .duplicateKey),
         .init("duplicate key via escaped slash", #"{"a/b":1,"a\/b":2}"#, .duplicateKey),
-        .init("duplicate key among many", "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"k7\":2}", .duplicateKey),
-        .init("duplicate escaped key among many", "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"\\u006b7\":2}", .duplicateKey),
+        .init(
+            "duplicate key among many",
+            "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"k7\":2}",
+            .duplicateKey
+        ),
+        .init(
+            "duplicate escaped key among many",
+            "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"\\u006b7\":2}",
+            .duplicateKey
+        ),
         .init("NUL in key", #"{"a\u0000b":1}"#, .nulInKey),
 
         // Numbers out of range.
@@ -148,5 +166,65 @@ extension JSONConformanceCase {
         .init("top-level number", "42", .notAnObject),
         .init("top-level null", "null", .notAnObject),
         .init("top-level true", " true ", .notAnObject),
+        .init("top-level string after whitespace", #"  "x""#, .notAnObject, byteOffset: 2),
+
+        // Regressions found by the differential tests.
+        .init(
+            "NUL after a number",
+            bytes: Array(#"{"a":1"#.utf8) + [0x00] + Array("}".utf8),
+            .invalidJSON,
+            byteOffset: 6
+        ),
+        .init("NUL after a literal", bytes: Array(#"{"a":true"#.utf8) + [0x00] + Array("}".utf8), .invalidJSON),
+        .init(
+            "NUL after a number in an array",
+            bytes: Array(#"{"a":[1.5e3"#.utf8) + [0x00] + Array("]}".utf8),
+            .invalidJSON
+        ),
+        .init("NUL after a top-level number", bytes: [UInt8(ascii: "1"), 0x00], .invalidJSON, byteOffset: 1),
+        // Not UTF-8 is reported as such wherever the byte stands, as jansson does.
+        .init("invalid UTF-8 after a backslash", bytes: wrapBytes([0x61, 0x5C, 0xFD]), .invalidUTF8, byteOffset: 8),
+        .init(
+            "invalid UTF-8 in a \\u escape",
+            bytes: wrapBytes(Array(#"\u00"#.utf8) + [0xF4, 0x90, 0x80, 0x80]),
+            .invalidUTF8,
+            byteOffset: 10
+        ),
+        .init(
+            "invalid UTF-8 in true",
+            bytes: Array(#"{"k":tru"#.utf8) + [0x80] + Array("e}".utf8),
+            .invalidUTF8,
+            byteOffset: 8
+        ),
+        .init(
+            "invalid UTF-8 in false",
+            bytes: Array(#"{"k":fals"#.utf8) + [0xFF] + Array("}".utf8),
+            .invalidUTF8,
+            byteOffset: 9
+        ),
+        .init(
+            "invalid UTF-8 in null",
+            bytes: Array(#"{"k":n"#.utf8) + [0xC0, 0xAF] + Array("ll}".utf8),
+            .invalidUTF8,
+            byteOffset: 6
+        ),
+        .init(
+            "invalid UTF-8 in place of a low surrogate",
+            bytes: wrapBytes(Array(#"\uD83D"#.utf8) + [0xCD] + Array("uDE00".utf8)),
+            .invalidUTF8,
+            byteOffset: 12
+        ),
+        .init(
+            "invalid UTF-8 after a high surrogate's backslash",
+            bytes: wrapBytes(Array(#"\uD83D\"#.utf8) + [0xF5] + Array("DE00".utf8)),
+            .invalidUTF8,
+            byteOffset: 13
+        ),
+        .init(
+            "valid UTF-8 in a literal",
+            bytes: Array(#"{"k":tru"#.utf8) + [0xC3, 0xA9] + Array("}".utf8),
+            .invalidJSON,
+            byteOffset: 5
+        ),
     ]
 }
