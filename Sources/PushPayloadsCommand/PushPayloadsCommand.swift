@@ -1,6 +1,12 @@
 import ArgumentParser
 
+/// `push-payloads`: classify captured push payloads, or inspect one, as the vendors' SDKs read them.
 @main
 struct PushPayloadsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "push-payloads")
+    static let configuration = CommandConfiguration(
+        commandName: "push-payloads",
+        abstract: "Recognise Cordial, Exponea, Swrve and Atomic push payloads exactly as each vendor's SDK does.",
+        discussion: ExitStatus.discussion,
+        subcommands: [ClassifyCommand.self, InspectCommand.self]
+    )
 }

@@ -42,9 +42,12 @@ public struct PushClassifier: Sendable {
         }.get()
     }
 
-    /// Parses and fully decodes one payload from raw UTF-8 bytes.
-    public mutating func decode(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushNotification {
+    /// Parses and decodes one payload from raw UTF-8 bytes, fully or to ``PushDecodingDetail/summary``.
+    public mutating func decode(
+        _ jsonBytes: UnsafeRawBufferPointer,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> PushNotification {
         let document = try parser.parse(jsonBytes)
-        return registry.decode(PushPayload(document: document, limits: parser.limits))
+        return registry.decode(PushPayload(document: document, limits: parser.limits), detail: detail)
     }
 }

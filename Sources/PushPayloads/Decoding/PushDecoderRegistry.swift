@@ -88,12 +88,13 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
-    /// APNs/FCM reading when no decoder recognises it.
-    public func decode(_ payload: PushPayload) -> PushNotification {
+    /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
+    /// summary fields are filled in (see ``PushDecodingDetail``).
+    public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
         let classification = classify(payload)
-        var notification = PushNotification(payload: payload, classification: classification)
+        var notification = PushNotification(payload: payload, classification: classification, detail: detail)
         if let vendor = classification.vendor, let decoder = decoder(for: vendor) {
-            decoder.decode(payload, into: &notification)
+            decoder.decode(payload, into: &notification, detail: detail)
         }
         return notification
     }

@@ -30,6 +30,12 @@ public protocol PushPayloadDecoder: Sendable {
     /// Fills in what this vendor's SDK would show and do. The notification arrives with the APNs
     /// fields, vendor-neutral content and classification already set; the default changes nothing.
     func decode(_ payload: PushPayload, into notification: inout PushNotification)
+
+    /// Fills in what this vendor's SDK would show and do, to the given detail: with
+    /// ``PushDecodingDetail/summary`` only the summary fields need be set, and work for the other fields
+    /// may be skipped. The default ignores `detail` and calls ``decode(_:into:)``, whose result is a
+    /// superset.
+    func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail)
 }
 
 extension PushPayloadDecoder {
@@ -38,6 +44,11 @@ extension PushPayloadDecoder {
 
     /// Changes nothing.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {}
+
+    /// Calls ``decode(_:into:)``: a full decode is a valid summary.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        decode(payload, into: &notification)
+    }
 }
 
 extension PushPayload {

@@ -62,8 +62,10 @@ public struct PushNotification: Sendable {
     public var document: JSONDocument
 
     /// Creates the vendor-neutral reading of `payload`: classification, APNs fields, and content from
-    /// `aps.alert` or, failing that, the FCM `title`, `body` or `text` strings.
-    public init(payload: PushPayload, classification: PushClassification) {
+    /// `aps.alert` or, failing that, the FCM `title`, `body` or `text` strings. With
+    /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
+    /// empty.
+    public init(payload: PushPayload, classification: PushClassification, detail: PushDecodingDetail = .full) {
         vendor = classification.vendor
         alsoMatching = classification.alsoMatching
         shape = classification.shape
@@ -74,16 +76,21 @@ public struct PushNotification: Sendable {
         images = []
 
         let aps = payload.aps
-        isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
-        isMutableContent = aps?["mutable-content"]?.numberValue?.int64Value == 1
-        badge = aps?["badge"]?.numberValue?.intValue
-        if let sound = aps?["sound"] {
-            self.sound = sound.stringValue ?? sound["name"]?.stringValue
+        if detail == .full {
+            isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
+            isMutableContent = aps?["mutable-content"]?.numberValue?.int64Value == 1
+            badge = aps?["badge"]?.numberValue?.intValue
+            if let sound = aps?["sound"] {
+                self.sound = sound.stringValue ?? sound["name"]?.stringValue
+            }
+            category = aps?["category"]?.stringValue
+            threadID = aps?["thread-id"]?.stringValue
+            interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))
+            relevanceScore = aps?["relevance-score"]?.numberValue?.doubleValue
+        } else {
+            isContentAvailable = false
+            isMutableContent = false
         }
-        category = aps?["category"]?.stringValue
-        threadID = aps?["thread-id"]?.stringValue
-        interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))
-        relevanceScore = aps?["relevance-score"]?.numberValue?.doubleValue
 
         if let alert = aps?["alert"] {
             if let text = alert.stringValue {

@@ -31,10 +31,16 @@ public struct AtomicDecoder: PushPayloadDecoder {
 
     /// Fills in the card instance, container and detail; a tap opens the card.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        decode(payload, into: &notification, detail: .full)
+    }
+
+    /// Fills in the card instance and the open-card action; with ``PushDecodingDetail/full`` also the
+    /// card's container and detail.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
         guard let envelope = payload.nestedJSON("atomic"), let card = AtomicPushNotification(envelope: envelope) else {
             return
         }
-        notification.atomic = card
+        if detail == .full { notification.atomic = card }
         notification.messageID = card.cardInstanceID
         notification.defaultAction = PushAction(kind: .openCard)
     }

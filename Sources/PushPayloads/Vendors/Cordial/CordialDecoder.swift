@@ -23,6 +23,12 @@ public struct CordialDecoder: PushPayloadDecoder {
 
     /// Fills in the mcID, deep link, carousel, image, in-app message and inbox flags.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        decode(payload, into: &notification, detail: .full)
+    }
+
+    /// Fills in the mcID and deep link; with ``PushDecodingDetail/full`` also the carousel, image, in-app
+    /// message and inbox flags.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
         // The app extensions read the 2020 layout first and fall back to the top-level key.
         let usesAttribution = payload["mcID"]?.kind != .string
         let mcID = (usesAttribution ? Self.attributedMessageID(payload) : payload["mcID"])?.stringValue ?? ""
@@ -32,11 +38,15 @@ public struct CordialDecoder: PushPayloadDecoder {
         if let deepLink = payload.nestedJSON("deepLink")?.objectValue {
             extras.deepLinkURL = deepLink["url"]?.stringValue
             extras.fallbackURL = deepLink["fallbackUrl"]?.stringValue
-            extras.vanityURL = deepLink["vanityUrl"]?.stringValue ?? deepLink["encodedURL"]?.stringValue
+            if detail == .full {
+                extras.vanityURL = deepLink["vanityUrl"]?.stringValue ?? deepLink["encodedURL"]?.stringValue
+            }
         }
         if let url = extras.deepLinkURL {
             notification.defaultAction = .deepLink(url, fallbackURL: extras.fallbackURL)
         }
+        notification.messageID = mcID
+        guard detail == .full else { return }
 
         let system = payload.nestedJSON("system")?.objectValue
         if let iam = system?["iam"]?.objectValue {
@@ -62,7 +72,6 @@ public struct CordialDecoder: PushPayloadDecoder {
                 notification.images.append(PushImage(url: imageURL, deepLink: link))
             }
         }
-        notification.messageID = mcID
         notification.cordial = extras
     }
 

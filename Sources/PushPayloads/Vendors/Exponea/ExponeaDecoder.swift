@@ -29,33 +29,48 @@ public struct ExponeaDecoder: PushPayloadDecoder {
 
     /// Fills in title and message, the main action, buttons, image, attributes and consent.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        decode(payload, into: &notification, detail: .full)
+    }
+
+    /// Fills in title and message, the main action and the campaign id; with ``PushDecodingDetail/full``
+    /// also buttons, image, attributes and consent.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
         var extras = ExponeaExtras()
         // The iOS notification service extension replaces the APNs text with these keys.
         if let title = payload["title"]?.stringValue { notification.title = title }
         if let message = payload["message"]?.stringValue { notification.body = message }
-        if let sound = payload["sound"]?.stringValue { notification.sound = sound }
-        // The iOS extension reads `badge` as a string holding an integer.
-        if let badge = payload["badge"]?.stringValue.flatMap({ Int($0) }) { notification.badge = badge }
-        if let image = payload["image"]?.stringValue {
-            extras.imageURL = image
-            notification.images.append(PushImage(url: image))
+        if detail == .full {
+            if let sound = payload["sound"]?.stringValue { notification.sound = sound }
+            // The iOS extension reads `badge` as a string holding an integer.
+            if let badge = payload["badge"]?.stringValue.flatMap({ Int($0) }) { notification.badge = badge }
+            if let image = payload["image"]?.stringValue {
+                extras.imageURL = image
+                notification.images.append(PushImage(url: image))
+            }
         }
 
         extras.action = payload["action"]?.stringValue
         extras.url = payload["url"]?.stringValue
         notification.defaultAction = Self.action(type: extras.action, url: extras.url)
 
-        if let actions = payload.nestedJSON("actions")?.arrayValue {
+        if detail == .full, let actions = payload.nestedJSON("actions")?.arrayValue {
             notification.buttons = Self.buttons(actions)
         }
 
-        if let attributes = payload.nestedJSON("attributes")?.objectValue {
-            extras.attributes = attributes.value
+        let attributes = payload.nestedJSON("attributes")?.objectValue
+        if let attributes {
+            // The ids make the message id, so even a summary reads them.
             extras.campaignID = Self.text(attributes["campaign_id"])
-            extras.campaignName = attributes["campaign_name"]?.stringValue
             extras.actionID =
                 attributes["action_id"]?.numberValue?.int64Value
                 ?? attributes["action_id"]?.stringValue.flatMap { Int64($0) }
+        }
+        notification.messageID = extras.campaignID ?? extras.actionID.map { String($0) }
+        guard detail == .full else { return }
+
+        if let attributes {
+            extras.attributes = attributes.value
+            extras.campaignName = attributes["campaign_name"]?.stringValue
             extras.actionType = attributes["action_type"]?.stringValue
             extras.actionName = attributes["action_name"]?.stringValue
             extras.eventType = attributes["event_type"]?.stringValue
@@ -73,7 +88,6 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         extras.notificationID = payload["notification_id"].flatMap {
             $0.numberValue?.int64Value ?? $0.stringValue.flatMap { Int64($0) }
         }
-        notification.messageID = extras.campaignID ?? extras.actionID.map { String($0) }
         notification.exponea = extras
     }
 

@@ -35,32 +35,42 @@ public struct SwrveDecoder: PushPayloadDecoder {
 
     /// Fills in ids, rich media, buttons, the campaign, deep link and silent payload.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        decode(payload, into: &notification, detail: .full)
+    }
+
+    /// Fills in ids, rich media text, the campaign and deep link; with ``PushDecodingDetail/full`` also
+    /// images, buttons, the silent payload and the other extras.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
         var extras = SwrveExtras()
         extras.pushID = Self.pushID(payload["_p"])
         extras.silentPushID = Self.pushID(payload["_sp"])
-        extras.authenticatedUserID = payload["_aui"]?.stringValue
-        extras.trackingData = payload["_td"]?.stringValue
-        extras.platform = payload["_smp"]?.stringValue
-        extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
-        extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
-        // iOS parses `_siw` as an integer and falls back to 720 minutes for anything unexpected.
-        if let window = payload["_siw"] {
-            extras.influenceWindowMinutes =
-                window.numberValue?.intValue ?? window.stringValue.flatMap { Int($0) } ?? 720
+        if detail == .full {
+            extras.authenticatedUserID = payload["_aui"]?.stringValue
+            extras.trackingData = payload["_td"]?.stringValue
+            extras.platform = payload["_smp"]?.stringValue
+            extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
+            extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
+            // iOS parses `_siw` as an integer and falls back to 720 minutes for anything unexpected.
+            if let window = payload["_siw"] {
+                extras.influenceWindowMinutes =
+                    window.numberValue?.intValue ?? window.stringValue.flatMap { Int($0) } ?? 720
+            }
         }
         // iOS falls back to the deprecated `_d` when `_sd` is not a string.
         extras.deepLink = payload["_sd"]?.stringValue ?? payload["_d"]?.stringValue
         if extras.silentPushID == nil, let body = payload["text"]?.stringValue, notification.body == nil {
             notification.body = body
         }
-        if let sound = payload["sound"]?.stringValue, notification.sound == nil { notification.sound = sound }
+        if detail == .full, let sound = payload["sound"]?.stringValue, notification.sound == nil {
+            notification.sound = sound
+        }
 
         if let rich = payload.nestedJSON("_sw")?.objectValue {
             let version = rich["version"].flatMap { $0.numberValue?.intValue ?? $0.stringValue.flatMap { Int($0) } }
             extras.richVersion = version
             // Content of a version the SDK doesn't know is left alone (`isValidNotificationContent`).
             if version ?? 1 <= 1 {
-                decodeRich(rich, into: &notification, extras: &extras)
+                decodeRich(rich, into: &notification, extras: &extras, detail: detail)
             }
         }
 
@@ -73,15 +83,20 @@ public struct SwrveDecoder: PushPayloadDecoder {
         if let fallback = extras.mediaFallbackDeepLink { action.fallbackURL = fallback }
         notification.defaultAction = action
         notification.messageID = extras.silentPushID ?? extras.pushID
-        notification.swrve = extras
+        if detail == .full { notification.swrve = extras }
     }
 
-    private func decodeRich(_ rich: JSONObject, into notification: inout PushNotification, extras: inout SwrveExtras) {
+    private func decodeRich(
+        _ rich: JSONObject,
+        into notification: inout PushNotification,
+        extras: inout SwrveExtras,
+        detail: PushDecodingDetail
+    ) {
         if let media = rich["media"]?.objectValue {
             if let title = media["title"]?.stringValue { notification.title = title }
             if let subtitle = media["subtitle"]?.stringValue { notification.subtitle = subtitle }
             if let body = media["body"]?.stringValue { notification.body = body }
-            if let url = media["url"]?.stringValue {
+            if detail == .full, let url = media["url"]?.stringValue {
                 notification.images.append(PushImage(url: url, fallbackURL: media["fallback_url"]?.stringValue))
             }
             extras.mediaFallbackDeepLink = media["fallback_sd"]?.stringValue
@@ -89,7 +104,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
         if let campaign = rich["campaign"]?["id"] {
             extras.campaignID = campaign.stringValue ?? campaign.numberValue?.text
         }
-        if let buttons = rich["buttons"]?.arrayValue {
+        if detail == .full, let buttons = rich["buttons"]?.arrayValue {
             for (index, button) in buttons.enumerated() {
                 let action: PushAction
                 let target = button["action"].flatMap { $0.stringValue ?? $0.numberValue?.text }

@@ -1,0 +1,36 @@
+import PushPayloads
+
+/// A worker's state: turns a batch of payloads into records and counts, reusing its decoder.
+struct BatchClassifier<Writer: RecordWriter>: Sendable {
+    var decoder: PayloadDecoder
+    let writer: Writer
+    /// The records show only summary fields, so ``PushDecodingDetail/summary`` is enough; `.full` is
+    /// there to check that both give the same records.
+    var detail: PushDecodingDetail = .summary
+
+    /// Classifies every payload of `batch` into `batch.output` and `batch.tally`.
+    mutating func process(_ batch: LineBatch) {
+        let output = batch.output
+        // A local tally, so the loop does not go through the batch for every count.
+        var tally = batch.tally
+        let source = writer.encodeSource(batch.source)
+        for entry in batch.entries {
+            if entry.isOversized {
+                let error = decoder.tooLargeError(length: entry.oversizedLength)
+                tally.countError(error.code)
+                writer.writeError(error, source: source, line: entry.line, into: output)
+                continue
+            }
+            do {
+                let notification = try decoder.decode(batch.payload(entry), detail: detail)
+                tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
+                writer.writeDecoded(notification, source: source, line: entry.line, into: output)
+            } catch {
+                tally.countError(error.code)
+                writer.writeError(error, source: source, line: entry.line, into: output)
+            }
+        }
+        tally.bytes += batch.consumedBytes
+        batch.tally = tally
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import PushPayloads
+
+/// `push-payloads classify`: one record per payload, in input order.
+struct ClassifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classify",
+        abstract: "Classify captured payloads: vendor, silent or visible, wire shape, and what a tap does.",
+        discussion: """
+            Writes one record per payload, in input order, as JSON Lines (the default), CSV or a \
+            table. A record has the source and line, status ok or error, and for ok: vendor \
+            (cordial, exponea, swrve, atomic or unknown), silent, ambiguous (the other vendors whose \
+            markers are present, in precedence order), shape (apns or fcm), message_id, title, body, \
+            action (the default action's kind) and url (its deep link or web URL); for error: the \
+            error's code, byte offset in the payload and message. In the table, a + after the vendor marks \
+            an ambiguous payload.
+
+            Blank lines are skipped, CRLF line breaks are accepted, and a line longer than \
+            --max-payload-bytes is a too_large record (it is skipped, never buffered). Payloads are \
+            classified on --jobs threads and written in input order; memory stays bounded whatever \
+            the input size. If the output is closed early (| head), classify stops quietly and its \
+            exit status covers the records written.
+
+            With a terminal on stderr, progress is shown there (not with --quiet). With a terminal \
+            on stdout, a summary is printed to stderr at the end (also with --summary).
+
+            \(ExitStatus.discussion)
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp(
+            "Inputs: .jsonl files (one payload a line), .json files (one payload each), directories (every "
+                + ".json and .jsonl file inside, recursively, in sorted order), or - for standard input "
+                + "(JSON Lines; the default).",
+            valueName: "file"
+        )
+    )
+    var files: [String] = []
+
+    @Option(help: "The output format: jsonl, csv (RFC 4180, with a header row) or table (for a terminal).")
+    var format: OutputFormat = .jsonl
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Print counts per vendor, silent and visible, and per error code to stderr at the end "
+                + "(default: when stdout is a terminal)."
+        )
+    )
+    var summary: Bool? = nil
+
+    @Option(help: "Threads that classify payloads; the default is the number of cores.")
+    var jobs: Int = ClassifyCommand.coreCount
+
+    @Flag(name: .shortAndLong, help: "No progress and no automatic summary on stderr.")
+    var quiet = false
+
+    @OptionGroup var engineOptions: EngineOptions
+
+    /// Input bytes per batch; small values let tests drive many batches through the pipeline.
+    @Option(name: .customLong("batch-bytes"), help: .hidden)
+    var batchBytes: Int = 1 << 20
+
+    /// Builds the whole model of every payload, as `inspect` does, instead of only the fields records
+    /// show; the output must not change, which is what this is for.
+    @Flag(name: .customLong("full-decode"), help: .hidden)
+    var fullDecode = false
+
+    static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+
+    mutating func validate() throws {
+        guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
+        guard batchBytes >= 1 else { throw ValidationError("--batch-bytes must be 1 or more") }
+    }
+
+    func run() throws {
+        let runner = ClassifyRunner(
+            inputs: files,
+            format: format,
+            jobs: jobs,
+            engine: engineOptions.engine,
+            limits: engineOptions.limits,
+            showsSummary: summary ?? (!quiet && StandardStreams.isTerminal(1)),
+            showsProgress: !quiet && StandardStreams.isTerminal(2),
+            tableWidth: StandardStreams.terminalColumns(1) ?? StandardStreams.terminalColumns(2) ?? 160,
+            batchBytes: batchBytes,
+            detail: fullDecode ? .full : .summary
+        )
+        let status = runner.run()
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PushPayloads
+
+/// Runs `classify`: reads the inputs, classifies them over `jobs` threads, writes the records in input
+/// order, and returns the exit status.
+struct ClassifyRunner {
+    var inputs: [String]
+    var format: OutputFormat = .jsonl
+    var jobs = 1
+    var engine: PayloadEngine = .native
+    var limits: PushPayloadLimits = .default
+    var showsSummary = false
+    var showsProgress = false
+    /// The table's width; the terminal's when standard output is one.
+    var tableWidth = 160
+    /// Input bytes per batch: the unit of work handed to a thread.
+    var batchBytes = 1 << 20
+    /// How much of each payload is decoded; the records need only the summary.
+    var detail: PushDecodingDetail = .summary
+    var outputDescriptor: Int32 = 1
+    var errorDescriptor: Int32 = 2
+
+    func run() -> Int32 {
+        switch format {
+        case .jsonl: return run(writer: JSONLinesRecordWriter())
+        case .csv: return run(writer: CSVRecordWriter())
+        case .table: return run(writer: TableRecordWriter(totalWidth: tableWidth))
+        }
+    }
+
+    private func run<Writer: RecordWriter>(writer: Writer) -> Int32 {
+        // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
+        signal(SIGPIPE, SIG_IGN)
+        let items = InputList.expand(inputs)
+        let feeder = InputFeeder(
+            inputs: items,
+            maximumPayloadBytes: limits.maximumPayloadBytes,
+            targetBatchBytes: batchBytes
+        )
+        var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
+        var tally = Tally()
+        var hasInputFailure = false
+        var outputError = writer.header.withUnsafeBufferPointer { StandardStreams.write($0, to: outputDescriptor) }
+        if outputError != 0 { feeder.stop() }
+
+        let engine = self.engine
+        let limits = self.limits
+        let detail = self.detail
+        // Room for a full batch plus the chunk read past it, so batches rarely grow.
+        let batchCapacity = min(feeder.targetBatchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
+        OrderedPipeline(jobs: jobs).run(
+            makeBatch: { LineBatch(capacity: batchCapacity) },
+            produce: { feeder.fill($0) },
+            makeWorker: {
+                BatchClassifier(decoder: PayloadDecoder(engine: engine, limits: limits), writer: writer, detail: detail)
+            },
+            process: { worker, batch in worker.process(batch) },
+            consume: { batch in
+                if !batch.notes.isEmpty {
+                    progress.clear()
+                    for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
+                }
+                hasInputFailure = hasInputFailure || batch.hasInputFailure
+                if outputError == 0 && !batch.output.isEmpty {
+                    outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
+                    if outputError != 0 { feeder.stop() }
+                }
+                // Once the output is gone, the records that could not be written are not counted.
+                guard outputError == 0 else { return }
+                tally.merge(batch.tally)
+                progress.update(payloads: tally.payloads, bytes: tally.bytes)
+            }
+        )
+        progress.clear()
+
+        let outputFailed = outputError != 0 && outputError != EPIPE
+        if outputFailed {
+            let reason = String(cString: strerror(outputError))
+            StandardStreams.write("push-payloads: cannot write the output: \(reason)\n", to: errorDescriptor)
+        }
+        if showsSummary {
+            let text = tally.summary(
+                precedence: PushDecoderRegistry.standard.vendors,
+                inputs: items.count,
+                seconds: progress.elapsed
+            )
+            StandardStreams.write(text, to: errorDescriptor)
+        }
+        if hasInputFailure || outputFailed { return ExitStatus.inputFailure }
+        return tally.errors > 0 ? ExitStatus.payloadErrors : ExitStatus.success
+    }
+}

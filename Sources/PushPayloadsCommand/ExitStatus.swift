@@ -1,0 +1,25 @@
+/// The exit statuses of `push-payloads`, from sysexits.h where one fits.
+enum ExitStatus {
+    /// Every payload was read (payloads of no known vendor are not errors).
+    static let success: Int32 = 0
+    /// At least one payload could not be read (`classify`), or the payload is invalid (`inspect`).
+    static let payloadErrors: Int32 = 1
+    /// EX_USAGE: a bad option or value; ArgumentParser exits with it on validation errors.
+    static let usage: Int32 = 64
+    /// EX_IOERR: an input could not be opened or read, or the output could not be written.
+    static let inputFailure: Int32 = 74
+
+    /// The exit-status section of `--help`.
+    static let discussion = """
+        EXIT STATUS
+          0   Every payload was parsed (payloads of no known vendor are "unknown",
+              not errors).
+          1   classify: at least one payload is an error record (invalid JSON,
+              too large, ...). inspect: the payload is invalid.
+          64  Usage error: an unknown option, a bad value, or --engine jansson in
+              a build without the Jansson trait.
+          74  An input could not be opened or read, or the output could not be
+              written. stderr names the input; classify goes on with the other
+              inputs and exits 74, which wins over 1.
+        """
+}

@@ -1,0 +1,251 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer that records are encoded into, with the escapers the output formats need.
+///
+/// Workers encode whole batches of records into one buffer each and the writer hands it to `write(2)`
+/// in one call, so nothing on the per-payload path allocates beyond the buffer's occasional growth.
+/// It is a class over raw memory rather than an `[UInt8]` because appends are most of the work of
+/// writing records, and an array append costs a uniqueness and capacity check each time. A buffer is
+/// used by one thread at a time (it travels inside its ``LineBatch``), so the exclusivity checks of
+/// its properties are turned off.
+final class OutputBuffer: @unchecked Sendable {
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// A copy of the bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    func removeAll() { count = 0 }
+
+    /// Makes room for `additional` more bytes.
+    @inline(__always)
+    private func reserve(_ additional: Int) {
+        if count + additional > capacity { grow(count + additional) }
+    }
+
+    private func grow(_ needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends an ASCII literal.
+    @inline(__always)
+    func append(_ text: StaticString) {
+        append(UnsafeRawPointer(text.utf8Start), count: text.utf8CodeUnitCount)
+    }
+
+    @inline(__always)
+    func append(_ source: UnsafeRawPointer, count length: Int) {
+        reserve(length)
+        memcpy(base + count, source, length)
+        count += length
+    }
+
+    func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress else { return }
+        append(source, count: buffer.count)
+    }
+
+    func append(_ other: [UInt8]) {
+        other.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends the UTF-8 of `text` unescaped.
+    func append(string text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Drops spaces at the end, so padded rows carry no trailing blanks.
+    func removeTrailingSpaces() {
+        while count > 0 && base[count - 1] == UInt8(ascii: " ") { count -= 1 }
+    }
+
+    /// Appends `value` in decimal without going through `String`.
+    func appendDecimal(_ value: Int) {
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+            // The magnitude of Int.min does not fit in Int, so go through UInt.
+            appendDecimal(unsigned: UInt(bitPattern: 0 &- value))
+        } else {
+            appendDecimal(unsigned: UInt(value))
+        }
+    }
+
+    func appendDecimal(unsigned value: UInt) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        reserve(digits)
+        var value = value
+        var position = count + digits
+        repeat {
+            position -= 1
+            base[position] = UInt8(ascii: "0") &+ UInt8(value % 10)
+            value /= 10
+        } while value > 0
+        count += digits
+    }
+
+    /// Hands the bytes to `body`.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    // MARK: JSON
+
+    /// Appends `text` as a quoted JSON string.
+    func appendJSONString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendJSONString(utf8: $0) }
+    }
+
+    /// Appends `text` as a JSON string, or `null`.
+    func appendJSONString(orNull text: String?) {
+        if let text { appendJSONString(text) } else { append("null") }
+    }
+
+    /// Appends UTF-8 text as a quoted JSON string: `"` and `\` are escaped, control characters become
+    /// `\n`, `\t`, … or `\u00XX`; everything else (valid UTF-8, as the parser guarantees) is copied.
+    func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let length = text.count
+        // Worst case: every byte becomes a six-byte \u00XX escape.
+        reserve(length * 6 + 2)
+        var output = base + count
+        output.pointee = UInt8(ascii: "\"")
+        output += 1
+        if let source = text.baseAddress {
+            var index = 0
+            var runStart = 0
+            while index < length {
+                // Skip eight plain bytes at a time: most text needs no escaping at all.
+                if index + 8 <= length {
+                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                    if !Self.needsEscape(word) {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = source[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
+                let run = index - runStart
+                memcpy(output, source + runStart, run)
+                output += run
+                output = Self.writeEscape(byte, to: output)
+                index += 1
+                runStart = index
+            }
+            let run = length - runStart
+            memcpy(output, source + runStart, run)
+            output += run
+        }
+        output.pointee = UInt8(ascii: "\"")
+        output += 1
+        count = base.distance(to: output)
+    }
+
+    /// Whether any of the eight bytes is a control character, `"` or `\` (SWAR: the high bit of a lane
+    /// is set by the subtraction only where the lane was below the constant).
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasZeroQuote = (quote &- ones) & ~quote
+        let hasZeroBackslash = (backslash &- ones) & ~backslash
+        return (control | hasZeroQuote | hasZeroBackslash) & highs != 0
+    }
+
+    @inline(__always)
+    private static func writeEscape(
+        _ byte: UInt8,
+        to output: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        output[0] = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output[1] = byte
+        case 0x0A: output[1] = UInt8(ascii: "n")
+        case 0x0D: output[1] = UInt8(ascii: "r")
+        case 0x09: output[1] = UInt8(ascii: "t")
+        case 0x08: output[1] = UInt8(ascii: "b")
+        case 0x0C: output[1] = UInt8(ascii: "f")
+        default:
+            output[1] = UInt8(ascii: "u")
+            output[2] = UInt8(ascii: "0")
+            output[3] = UInt8(ascii: "0")
+            output[4] = hexDigit(byte >> 4)
+            output[5] = hexDigit(byte & 0x0F)
+            return output + 6
+        }
+        return output + 2
+    }
+
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
+    }
+
+    // MARK: CSV
+
+    /// Appends `text` as one RFC 4180 field: quoted, with quotes doubled, only when it holds a comma, a
+    /// quote, CR or LF (leading or trailing spaces are kept as they are, which RFC 4180 allows).
+    func appendCSVField(_ text: String) {
+        var text = text
+        text.withUTF8 { appendCSVField(utf8: $0) }
+    }
+
+    func appendCSVField(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let needsQuotes = text.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }
+        guard needsQuotes, let source = text.baseAddress else {
+            append(text)
+            return
+        }
+        append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<text.count where source[index] == UInt8(ascii: "\"") {
+            // Copy through this quote, then double it.
+            append(source + runStart, count: index + 1 - runStart)
+            append(UInt8(ascii: "\""))
+            runStart = index + 1
+        }
+        append(source + runStart, count: text.count - runStart)
+        append(UInt8(ascii: "\""))
+    }
+}

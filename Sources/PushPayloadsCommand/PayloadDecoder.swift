@@ -1,0 +1,82 @@
+import ArgumentParser
+import PushPayloads
+
+#if Jansson
+import PushPayloadsJansson
+#endif
+
+/// The JSON engine that parses payloads.
+enum PayloadEngine: String, CaseIterable, Sendable, ExpressibleByArgument {
+    /// The library's own parser.
+    case native
+    /// jansson, the reference engine; compiled in only with the `Jansson` package trait.
+    case jansson
+
+    /// Whether this build can use the engine.
+    var isAvailable: Bool {
+        switch self {
+        case .native: return true
+        case .jansson:
+            #if Jansson
+            return true
+            #else
+            return false
+            #endif
+        }
+    }
+
+    /// What to do about an engine this build lacks.
+    static let janssonUnavailableMessage =
+        "the jansson engine is not built in; rebuild with the Jansson trait: "
+        + "`swift build -c release --traits Jansson` (needs libjansson-dev)"
+}
+
+/// Parses and decodes payloads one after another with one engine, reusing its buffers: one per thread.
+struct PayloadDecoder: Sendable {
+    let engine: PayloadEngine
+    let limits: PushPayloadLimits
+    let registry: PushDecoderRegistry
+    private var classifier: PushClassifier
+    #if Jansson
+    private let jansson: JanssonParser
+    #endif
+
+    init(engine: PayloadEngine, limits: PushPayloadLimits, registry: PushDecoderRegistry = .standard) {
+        precondition(engine.isAvailable, PayloadEngine.janssonUnavailableMessage)
+        self.engine = engine
+        self.limits = limits
+        self.registry = registry
+        classifier = PushClassifier(registry: registry, limits: limits)
+        #if Jansson
+        jansson = JanssonParser(limits: limits)
+        #endif
+    }
+
+    /// Parses `bytes` and builds the normalised model, with its classification: all of it, or only the
+    /// fields a record shows (``PushDecodingDetail/summary``, about half the work).
+    mutating func decode(
+        _ bytes: UnsafeRawBufferPointer,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> PushNotification {
+        switch engine {
+        case .native:
+            return try classifier.decode(bytes, detail: detail)
+        case .jansson:
+            #if Jansson
+            let document = try jansson.parse(bytes)
+            return registry.decode(PushPayload(document: document, limits: limits), detail: detail)
+            #else
+            preconditionFailure(PayloadEngine.janssonUnavailableMessage)
+            #endif
+        }
+    }
+
+    /// The error for a payload the reader skipped for being over the limit, worded as the parser words it.
+    func tooLargeError(length: Int) -> PushPayloadError {
+        PushPayloadError(
+            .tooLarge,
+            message: "the payload is \(length) bytes; the limit is \(limits.maximumPayloadBytes)",
+            byteOffset: limits.maximumPayloadBytes
+        )
+    }
+}

@@ -1,0 +1,146 @@
+import PushPayloads
+
+/// Counts of classified payloads: per vendor (silent and visible) and per error code.
+///
+/// Each batch keeps its own tally, which the writer merges, so counting needs no locks. Vendors and
+/// codes are few, so they live in small arrays searched linearly.
+struct Tally: Sendable, Equatable {
+    struct VendorCount: Sendable, Equatable {
+        var name: String
+        var total = 0
+        var silent = 0
+    }
+
+    struct ErrorCount: Sendable, Equatable {
+        var code: String
+        var count = 0
+    }
+
+    var payloads = 0
+    var errors = 0
+    var silent = 0
+    /// Input bytes accounted for.
+    var bytes = 0
+    /// Per vendor, in first-seen order (see ``ordered(by:)``); `unknown` for unrecognised payloads.
+    var vendors: [VendorCount] = []
+    /// Per error code, in first-seen order.
+    var errorCodes: [ErrorCount] = []
+
+    static let unknownVendor = "unknown"
+
+    mutating func countDecoded(vendor: PushVendor?, isSilent: Bool) {
+        payloads += 1
+        if isSilent { silent += 1 }
+        let name = vendor?.name ?? Self.unknownVendor
+        if let index = vendors.firstIndex(where: { $0.name == name }) {
+            vendors[index].total += 1
+            if isSilent { vendors[index].silent += 1 }
+        } else {
+            vendors.append(VendorCount(name: name, total: 1, silent: isSilent ? 1 : 0))
+        }
+    }
+
+    mutating func countError(_ code: PushPayloadError.Code) {
+        payloads += 1
+        errors += 1
+        if let index = errorCodes.firstIndex(where: { $0.code == code.name }) {
+            errorCodes[index].count += 1
+        } else {
+            errorCodes.append(ErrorCount(code: code.name, count: 1))
+        }
+    }
+
+    mutating func merge(_ other: Tally) {
+        payloads += other.payloads
+        errors += other.errors
+        silent += other.silent
+        bytes += other.bytes
+        for vendor in other.vendors {
+            if let index = vendors.firstIndex(where: { $0.name == vendor.name }) {
+                vendors[index].total += vendor.total
+                vendors[index].silent += vendor.silent
+            } else {
+                vendors.append(vendor)
+            }
+        }
+        for error in other.errorCodes {
+            if let index = errorCodes.firstIndex(where: { $0.code == error.code }) {
+                errorCodes[index].count += error.count
+            } else {
+                errorCodes.append(error)
+            }
+        }
+    }
+
+    /// Every vendor of `precedence` (zero counts included), then `unknown`, then any other name seen.
+    func orderedVendors(precedence: [PushVendor]) -> [VendorCount] {
+        var names = precedence.map(\.name) + [Self.unknownVendor]
+        for vendor in vendors where !names.contains(vendor.name) { names.append(vendor.name) }
+        return names.map { name in vendors.first { $0.name == name } ?? VendorCount(name: name) }
+    }
+
+    /// The summary a person reads at the end of a run, one table for vendors and one for errors.
+    func summary(precedence: [PushVendor], inputs: Int, seconds: Double) -> String {
+        var lines: [String] = []
+        let ok = payloads - errors
+        var headline = "\(Self.grouped(payloads)) payloads: \(Self.grouped(ok)) ok, \(Self.grouped(errors)) "
+        headline += errors == 1 ? "error" : "errors"
+        headline += " (\(inputs) \(inputs == 1 ? "input" : "inputs"), \(ProgressReporter.formatBytes(bytes))"
+        if seconds > 0 {
+            headline += " in \(ProgressReporter.formatSeconds(seconds))"
+            if seconds >= 0.01 { headline += ", \(ProgressReporter.formatBytes(Int(Double(bytes) / seconds)))/s" }
+        }
+        headline += ")"
+        lines.append(headline)
+
+        var rows: [[String]] = [["vendor", "payloads", "silent", "visible"]]
+        for vendor in orderedVendors(precedence: precedence) {
+            rows.append([
+                vendor.name, Self.grouped(vendor.total), Self.grouped(vendor.silent),
+                Self.grouped(vendor.total - vendor.silent),
+            ])
+        }
+        rows.append(["all ok", Self.grouped(ok), Self.grouped(silent), Self.grouped(ok - silent)])
+        if !errorCodes.isEmpty {
+            rows.append(["error", "payloads"])
+            for error in errorCodes.sorted(by: { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }) {
+                rows.append([error.code, Self.grouped(error.count)])
+            }
+        }
+        // One alignment for both tables, so their columns line up.
+        lines += Self.align(rows)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Left-aligns the first column and right-aligns the others, indented by two spaces.
+    static func align(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            var line = "  "
+            for (index, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                if index == 0 {
+                    line += cell + padding
+                } else {
+                    line += "  " + padding + cell
+                }
+            }
+            return line
+        }
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

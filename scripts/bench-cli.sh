@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Side-by-side throughput of `push-payloads classify` (1 and 2 jobs), a jq filter and a Python script
+# doing the same classification, on one generated capture of at least 200 MB.
+#
+#   scripts/bench-cli.sh                 # 200 MB capture, 3 timed runs each
+#   MEGABYTES=50 RUNS=1 scripts/bench-cli.sh
+#   PUSH_PAYLOADS=path/to/push-payloads CAPTURE=capture.jsonl scripts/bench-cli.sh   # no build, no generation
+#
+# Needs hyperfine, jq and python3. The capture and results go to .build-bench-cli/ (git-ignored
+# build output); the capture is reused between runs. The numbers mean little on a busy machine: the
+# script prints the load average next to them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# On a shared machine the scheduler splits the CPUs between sessions (autogroups), whatever `nice`
+# says inside one. PRIORITY=1 runs the benchmark in a session of its own whose autogroup has nice -19,
+# so the tools get the cores as on an idle machine (root, or CAP_SYS_NICE, only).
+if [ "${PRIORITY:-0}" = 1 ] && [ -z "${BENCH_CLI_BOOSTED:-}" ] && [ -w /proc/self/autogroup ]; then
+    export BENCH_CLI_BOOSTED=1
+    exec setsid bash -c 'echo -19 >/proc/self/autogroup && exec "$0" "$@"' "$0" "$@"
+fi
+
+MEGABYTES=${MEGABYTES:-200}
+RUNS=${RUNS:-3}
+WORK=${WORK:-.build-bench-cli}
+CAPTURE=${CAPTURE:-"$WORK/capture-${MEGABYTES}mb-seed1.jsonl"}
+mkdir -p "$WORK"
+
+for tool in hyperfine jq python3; do
+    command -v "$tool" >/dev/null || { echo "bench-cli.sh: $tool is needed" >&2; exit 1; }
+done
+
+if [ ! -s "$CAPTURE" ]; then
+    echo "== generating a ${MEGABYTES} MB capture (Benchmarks' generate-capture, seed 1)" >&2
+    swift run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-bench \
+        generate-capture --megabytes "$MEGABYTES" --seed 1 --stats >"$CAPTURE.partial"
+    mv "$CAPTURE.partial" "$CAPTURE"
+fi
+
+if [ -n "${PUSH_PAYLOADS:-}" ]; then
+    BIN=$PUSH_PAYLOADS
+else
+    echo "== building push-payloads in release" >&2
+    TRAITS=()
+    [ -f /usr/include/jansson.h ] && TRAITS=(--traits Jansson)
+    swift build -c release --scratch-path .build-cli-release "${TRAITS[@]}" --product push-payloads >&2
+    BIN="$(swift build -c release --scratch-path .build-cli-release "${TRAITS[@]}" --show-bin-path)/push-payloads"
+fi
+
+BYTES=$(wc -c <"$CAPTURE")
+PAYLOADS=$(grep -c -v '^[[:space:]]*$' "$CAPTURE" || true)
+echo "== capture: $CAPTURE, $BYTES bytes, $PAYLOADS payloads; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg);" \
+    "autogroup $(cat /proc/self/autogroup 2>/dev/null || echo n/a)" >&2
+
+# The reference scripts must agree with push-payloads before their speed means anything.
+echo "== agreement on the first 5 MB" >&2
+head -c 5000000 "$CAPTURE" >"$WORK/head.jsonl"
+"$BIN" classify --quiet "$WORK/head.jsonl" >"$WORK/head.push-payloads.jsonl" || true
+python3 scripts/classify.py "$WORK/head.jsonl" >"$WORK/head.python.jsonl" || true
+jq -cR --arg source "$WORK/head.jsonl" -f scripts/classify.jq "$WORK/head.jsonl" >"$WORK/head.jq.jsonl" || true
+python3 - "$WORK/head.push-payloads.jsonl" "$WORK/head.python.jsonl" "$WORK/head.jq.jsonl" <<'EOF' >&2
+import json, sys
+fields = ("status", "vendor", "silent", "ambiguous", "shape", "message_id", "title", "body", "action", "url")
+def load(path):
+    return [json.loads(line) for line in open(path, encoding="utf-8")]
+reference = load(sys.argv[1])
+for name, path in (("python", sys.argv[2]), ("jq", sys.argv[3])):
+    other = load(path)
+    same = sum(1 for a, b in zip(reference, other) if all(a.get(f) == b.get(f) for f in fields)
+               and (a.get("error") or {}).get("code") == (b.get("error") or {}).get("code"))
+    print(f"   {name}: {len(other)} records, {same} of {len(reference)} identical to push-payloads")
+EOF
+
+echo "== timing ($RUNS runs each)" >&2
+hyperfine --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$WORK/results.json" \
+    -n "push-payloads --jobs 1" "$BIN classify --quiet --jobs 1 $CAPTURE >/dev/null" \
+    -n "push-payloads --jobs 2" "$BIN classify --quiet --jobs 2 $CAPTURE >/dev/null" \
+    -n "jq 1.6 (scripts/classify.jq)" "jq -cR --arg source $CAPTURE -f scripts/classify.jq $CAPTURE >/dev/null" \
+    -n "python3 (scripts/classify.py)" "python3 scripts/classify.py $CAPTURE >/dev/null" >&2
+
+python3 - "$WORK/results.json" "$BYTES" "$PAYLOADS" <<'EOF'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+size, payloads = int(sys.argv[2]), int(sys.argv[3])
+jq = next(r for r in results if r["command"].startswith("jq"))
+python = next(r for r in results if r["command"].startswith("python"))
+one = next(r for r in results if r["command"] == "push-payloads --jobs 1")
+# Best-of-N wall time is the least disturbed by other work on the machine; the mean is shown too.
+print("| tool | wall s, mean ± σ | wall s, best | CPU s | MB/s (best) | payloads/s (best) | vs jq | vs Python | vs 1 job |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for r in results:
+    best, cpu = min(r["times"]), r["user"] + r["system"]
+    print(f"| {r['command']} | {r['mean']:.2f} ± {r['stddev'] or 0:.2f} | {best:.2f} | {cpu:.2f} | "
+          f"{size / best / 1e6:.1f} | {payloads / best:,.0f} | {min(jq['times']) / best:.1f}× | "
+          f"{min(python['times']) / best:.1f}× | {min(one['times']) / best:.2f}× |")
+EOF
