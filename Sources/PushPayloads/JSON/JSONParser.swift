@@ -63,29 +63,76 @@ public struct JSONParser: Sendable {
         storage.byteCount = count
         scratch.reserveStack(limits.maximumDepth)
 
-        var scanner = JSONScanner(
-            bytes: storage.bytes,
-            count: count,
-            nodes: storage.nodes,
-            scratch: scratch,
-            maximumDepth: limits.maximumDepth
-        )
-        do {
-            try scanner.scan()
-        } catch {
-            storage.nodeCount = 0
-            throw error
+        // The fast scanner takes what it can; the full scanner decides the rest and reports every error.
+        if count <= JSONFastScanner.maximumByteCount,
+            let nodeCount = JSONFastScanner.scan(
+                storage.bytes,
+                count: count,
+                nodes: storage.nodes,
+                stack: scratch.stack,
+                bitmap: scratch.reserveBitmap(JSONFastScanner.bitmapWords(forBytes: count)),
+                maximumDepth: limits.maximumDepth,
+                scratch: scratch
+            )
+        {
+            storage.nodeCount = nodeCount
+            assert(
+                Self.fullScanAgrees(storage, limits: limits),
+                "JSONFastScanner and JSONScanner disagree on: \(String(decoding: storage.byteBuffer, as: UTF8.self))"
+            )
+        } else {
+            var scanner = JSONScanner(
+                bytes: storage.bytes,
+                count: count,
+                nodes: storage.nodes,
+                scratch: scratch,
+                maximumDepth: limits.maximumDepth
+            )
+            do {
+                try scanner.scan()
+            } catch {
+                storage.nodeCount = 0
+                throw error
+            }
+            storage.nodeCount = scanner.nodeCount
         }
-        storage.nodeCount = scanner.nodeCount
         if !acceptsAnyTopLevelValue && storage.nodes[0].kind != JSONNode.object {
             storage.nodeCount = 0
+            // A string node starts after its opening quote; the value starts at the quote.
+            let quote = storage.nodes[0].kind == JSONNode.string ? 1 : 0
             throw PushPayloadError(
                 .notAnObject,
                 message: "the payload is valid JSON, but its top-level value is not an object",
-                byteOffset: Int(storage.nodes[0].start)
+                byteOffset: Int(storage.nodes[0].start) - quote
             )
         }
         return JSONDocument(storage: storage)
+    }
+
+    /// Whether ``JSONScanner`` accepts the bytes of `storage` and writes the same nodes as the fast scanner
+    /// did; checked in debug builds only (every test run), through `assert`.
+    static func fullScanAgrees(_ storage: JSONStorage, limits: PushPayloadLimits) -> Bool {
+        let capacity = JSONStorage.maximumNodes(forBytes: storage.byteCount, maximumDepth: limits.maximumDepth)
+        let nodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: capacity)
+        defer { nodes.deallocate() }
+        let scratch = JSONParserScratch()
+        scratch.reserveStack(limits.maximumDepth)
+        var scanner = JSONScanner(
+            bytes: storage.bytes,
+            count: storage.byteCount,
+            nodes: nodes,
+            scratch: scratch,
+            maximumDepth: limits.maximumDepth
+        )
+        guard (try? scanner.scan()) != nil, scanner.nodeCount == storage.nodeCount else { return false }
+        for index in 0..<storage.nodeCount {
+            let a = nodes[index]
+            let b = storage.nodes[index]
+            guard a.kind == b.kind, a.flags == b.flags, a.start == b.start, a.length == b.length, a.end == b.end else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Parses one payload from an array of UTF-8 bytes.

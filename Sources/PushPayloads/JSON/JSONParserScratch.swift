@@ -1,24 +1,49 @@
-/// Buffers a parser reuses from one payload to the next: the stack of open containers and the hash
-/// table used to find duplicate keys in large objects.
+/// Buffers a parser reuses from one payload to the next: the stack of open containers, the tables
+/// used to find duplicate keys, and the fast scanner's bitmap of special bytes.
 ///
 /// Only a parser that holds the sole reference touches it (it checks `isKnownUniquelyReferenced`
 /// first), so the unchecked `Sendable` is sound.
 final class JSONParserScratch: @unchecked Sendable {
-    private(set) var stack: UnsafeMutablePointer<UInt32>
-    private(set) var stackCapacity: Int
-    private var table: UnsafeMutablePointer<UInt32>
-    private var tableCapacity: Int
+    // No runtime exclusivity checks: only the sole owner touches a scratch (see above).
+    @exclusivity(unchecked) private(set) var stack: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private(set) var stackCapacity: Int
+    @exclusivity(unchecked) private var table: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var tableCapacity: Int
+    /// The fingerprint table, allocated on first use: `slotCapacity` slots, each holding a stamp (high
+    /// 32 bits) and a key node index (low 32 bits), then the fingerprint of each slot's key. A slot is
+    /// empty unless its stamp is the current object's, so the table is never cleared.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var slotCapacity: Int
+    @exclusivity(unchecked) private var stamp: UInt32
+    /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
+    @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var bitmapCapacity: Int
 
     init() {
         stackCapacity = 0
         stack = .allocate(capacity: 1)
         tableCapacity = 0
         table = .allocate(capacity: 1)
+        slotCapacity = 0
+        stamp = 0
+        bitmapCapacity = 0
     }
 
     deinit {
         stack.deallocate()
         table.deallocate()
+        slots?.deallocate()
+        bitmapStorage?.deallocate()
+    }
+
+    /// Makes room for the bitmap of `words` words, and returns it.
+    func reserveBitmap(_ words: Int) -> UnsafeMutablePointer<UInt64> {
+        if words > bitmapCapacity || bitmapStorage == nil {
+            bitmapStorage?.deallocate()
+            bitmapCapacity = Swift.max(words, bitmapCapacity * 2)
+            bitmapStorage = .allocate(capacity: bitmapCapacity)
+        }
+        return bitmapStorage!
     }
 
     func reserveStack(_ depth: Int) {
@@ -32,14 +57,155 @@ final class JSONParserScratch: @unchecked Sendable {
     /// which is faster for the handful of keys real payloads have.
     static let pairwiseLimit = 12
 
+    /// Objects with at most this many members compare every pair straight away.
+    static let fingerprintThreshold = 3
+
     /// Returns the index of a key node in object `objectIndex` whose decoded text equals an earlier key's.
-    func duplicateKey(inObject objectIndex: Int, nodes: UnsafePointer<JSONNode>, bytes: UnsafePointer<UInt8>) -> Int? {
+    ///
+    /// Every strategy returns the same key: the first one, in input order, that equals an earlier key.
+    /// `padded` tells that at least eight readable bytes follow every key (a parser's storage), which
+    /// allows a quicker fingerprint.
+    func duplicateKey(
+        inObject objectIndex: Int,
+        nodes: UnsafePointer<JSONNode>,
+        bytes: UnsafePointer<UInt8>,
+        padded: Bool = false
+    ) -> Int? {
         let count = Int(nodes[objectIndex].length)
         guard count > 1 else { return nil }
+        if count <= Self.fingerprintThreshold {
+            // Two or three keys, as in `alert` or `deepLink`: compare them directly.
+            let first = objectIndex + 1
+            let second = Int(nodes[first + 1].end)
+            if JSONStringDecoding.equals(nodes[first], nodes[second], in: bytes) { return second }
+            guard count == 3 else { return nil }
+            let third = Int(nodes[second + 1].end)
+            if JSONStringDecoding.equals(nodes[first], nodes[third], in: bytes)
+                || JSONStringDecoding.equals(nodes[second], nodes[third], in: bytes)
+            {
+                return third
+            }
+            return nil
+        }
+        let found =
+            padded
+            ? fingerprintDuplicate(objectIndex: objectIndex, count: count, nodes: nodes, bytes: bytes, padded: true)
+            : fingerprintDuplicate(objectIndex: objectIndex, count: count, nodes: nodes, bytes: bytes, padded: false)
+        if found != Self.gaveUp { return found < 0 ? nil : found }
+        // Escaped keys, or keys crafted to collide: the exact strategies decide.
         if count <= Self.pairwiseLimit {
             return pairwiseDuplicate(objectIndex: objectIndex, count: count, nodes: nodes, bytes: bytes)
         }
         return hashedDuplicate(objectIndex: objectIndex, count: count, nodes: nodes, bytes: bytes)
+    }
+
+    private static let noDuplicate = -1
+    private static let gaveUp = -2
+
+    /// The fast path: a fingerprint of each key (its length and its first and last bytes) in an
+    /// open-addressing table, with full comparisons only when fingerprints are equal.
+    ///
+    /// Returns the duplicate key's index, ``noDuplicate``, or ``gaveUp`` when a key holds escapes (its
+    /// raw bytes are not its text) or when probes exceed a budget linear in the key count, which only
+    /// keys crafted to share fingerprints can cause; the seeded hash table then decides.
+    @inline(__always)
+    private func fingerprintDuplicate(
+        objectIndex: Int,
+        count: Int,
+        nodes: UnsafePointer<JSONNode>,
+        bytes: UnsafePointer<UInt8>,
+        padded: Bool
+    ) -> Int {
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        if capacity > slotCapacity || self.slots == nil {
+            self.slots?.deallocate()
+            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+            table.update(repeating: 0, count: capacity)
+            self.slots = table
+            slotCapacity = capacity
+            stamp = 0
+        }
+        let slots = self.slots!
+        let fingerprints = slots + slotCapacity
+        stamp &+= 1
+        if stamp == 0 {
+            slots.update(repeating: 0, count: slotCapacity)
+            stamp = 1
+        }
+        let stamp = UInt64(self.stamp) << 32
+        // Only the first `capacity` slots, sized for this object, so small objects touch few cache lines.
+        let mask = capacity - 1
+        var budget = count * 2 + 8
+        var key = objectIndex + 1
+        for _ in 0..<count {
+            let node = nodes[key]
+            if node.flags & JSONNode.hasEscapes != 0 { return Self.gaveUp }
+            let fingerprint =
+                padded
+                ? Self.paddedFingerprint(bytes + Int(node.start), Int(node.length))
+                : Self.fingerprint(bytes + Int(node.start), Int(node.length))
+            var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            while true {
+                let entry = slots[slot]
+                if entry & 0xFFFF_FFFF_0000_0000 != stamp { break }
+                if fingerprints[slot] == fingerprint {
+                    let other = nodes[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]
+                    if other.length == node.length
+                        && JSONStringDecoding.memoryEquals(
+                            bytes + Int(other.start),
+                            bytes + Int(node.start),
+                            Int(node.length)
+                        )
+                    {
+                        return key
+                    }
+                    budget -= 4
+                }
+                budget -= 1
+                if budget < 0 { return Self.gaveUp }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = stamp | UInt64(truncatingIfNeeded: key)
+            fingerprints[slot] = fingerprint
+            key = Int(nodes[key + 1].end)
+        }
+        return Self.noDuplicate
+    }
+
+    /// The length and the first and last eight bytes of the `count` bytes at `p`, mixed into one word.
+    /// Reads only those bytes (the builder's buffers have no padding); text up to eight bytes long is
+    /// represented exactly.
+    @inline(__always)
+    private static func fingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(p)
+        let length = UInt64(truncatingIfNeeded: count)
+        if count >= 8 {
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ length)
+        }
+        if count >= 4 {
+            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return (first | last << 32) ^ length << 61
+        }
+        if count == 0 { return 0 }
+        return UInt64(p[0]) | UInt64(p[count >> 1]) << 8 | UInt64(p[count - 1]) << 16 | length << 24
+    }
+
+    /// The same kind of fingerprint as ``fingerprint(_:_:)`` (not the same values), without branches:
+    /// reads eight bytes at `p` whatever `count` is, so at least eight readable bytes must follow `p`.
+    @inline(__always)
+    private static func paddedFingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(p)
+        let length = UInt64(truncatingIfNeeded: count)
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        // Below eight bytes, keep only the key's own bytes; from eight on, mix in the last eight.
+        let kept = count >= 8 ? first : first & ((1 &<< (length &<< 3)) &- 1)
+        let last =
+            count >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) : 0
+        return (kept &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ length)
     }
 
     private func pairwiseDuplicate(

@@ -57,6 +57,16 @@ struct JSONScanner {
         return fail(.invalidJSON, "expected \(expected), found \(describe(offset))", at: offset)
     }
 
+    /// The invalid-UTF-8 error for the byte at `offset` if it starts no valid UTF-8 sequence: a byte
+    /// that is not UTF-8 is reported as such wherever it stands, as jansson does too.
+    @inline(never)
+    func notUTF8(at offset: Int) -> PushPayloadError? {
+        guard offset < n, p[offset] >= 0x80, JSONStringDecoding.utf8SequenceLength(p + offset) == 0 else {
+            return nil
+        }
+        return fail(.invalidUTF8, invalidUTF8Message(at: offset), at: offset)
+    }
+
     func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
@@ -109,7 +119,7 @@ struct JSONScanner {
                 try literal(0x6575_7274, JSONNode.true, "true")
             case UInt8(ascii: "f"):
                 // "fals" then "e".
-                guard p[i + 4] == UInt8(ascii: "e") else { throw unexpected(at: i, expected: "a value") }
+                guard p[i + 4] == UInt8(ascii: "e") else { throw literalMismatch("false") }
                 try literal(0x736C_6166, JSONNode.false, "false", length: 5)
             case UInt8(ascii: "n"):
                 try literal(0x6C6C_756E, JSONNode.null, "null")
@@ -358,6 +368,7 @@ struct JSONScanner {
             if scalar == 0 { flags |= JSONNode.hasNUL }
             if scalar & 0xFC00 == 0xD800 {
                 guard p[i] == UInt8(ascii: "\\") && p[i + 1] == UInt8(ascii: "u") else {
+                    if let error = notUTF8(at: p[i] == UInt8(ascii: "\\") ? i + 1 : i) { throw error }
                     throw fail(
                         .invalidJSON,
                         "the escape \\u\(hexScalar(scalar)) is a high surrogate with no low surrogate after it",
@@ -382,6 +393,7 @@ struct JSONScanner {
             }
         default:
             if i + 1 >= n { throw unterminated(quote) }
+            if let error = notUTF8(at: i + 1) { throw error }
             throw fail(.invalidJSON, "\\\(describeEscape(i + 1)) is not a JSON escape", at: escapeStart)
         }
     }
@@ -407,6 +419,7 @@ struct JSONScanner {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte &- UInt8(ascii: "A") &+ 10)
             default:
                 if offset + k >= n { throw unterminated(quote) }
+                if let error = notUTF8(at: offset + k) { throw error }
                 throw fail(.invalidJSON, "a \\u escape needs four hexadecimal digits", at: escapeStart)
             }
             value = value << 4 | digit
@@ -529,9 +542,19 @@ struct JSONScanner {
     @inline(__always)
     mutating func literal(_ word: UInt32, _ kind: UInt8, _ text: String, length: Int = 4) throws(PushPayloadError) {
         guard UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: word) else {
-            throw unexpected(at: i, expected: "a value")
+            throw literalMismatch(text)
         }
         append(kind, start: i, length: length)
         i += length
+    }
+
+    /// The error for a misspelt `true`, `false` or `null`: invalid UTF-8 at the first byte that differs
+    /// if it starts no valid sequence (as for any unexpected byte), else a syntax error at the literal.
+    @inline(never)
+    func literalMismatch(_ text: String) -> PushPayloadError {
+        let expected = Array(text.utf8)
+        var k = 0
+        while k < expected.count && p[i + k] == expected[k] { k += 1 }
+        return notUTF8(at: i + k) ?? unexpected(at: i, expected: "a value")
     }
 }

@@ -1,0 +1,366 @@
+/// The fast path of ``JSONParser``: one loop, no recursion, no throwing, state in registers.
+///
+/// It writes exactly the nodes ``JSONScanner`` writes, for every input it accepts, and accepts only
+/// input that ``JSONScanner`` accepts. Whatever it does not handle, it leaves to ``JSONScanner`` by
+/// returning `nil`: every error (so messages and offsets come from one place), and the rare valid
+/// input it does not bother with (numbers near the `Int64` and `Double` limits, nesting past the depth
+/// limit, which is an error anyway). The parser then runs ``JSONScanner`` over the same bytes.
+///
+/// Like ``JSONScanner``, it relies on the zero padding after the input: zero is never whitespace, a
+/// digit, a continuation byte or a quote, so every loop stops at the end without a bounds check.
+enum JSONFastScanner {
+    /// The largest input the fast scanner takes (the default payload limit). Stage one reads the whole
+    /// input before the first token, so on larger input, which no push payload is, an early error would
+    /// cost a full read; the full scanner takes it alone and fails at the first bad byte.
+    static let maximumByteCount = 65_536
+
+    /// Scans the `n` padded bytes at `p`; returns the node count, or `nil` when ``JSONScanner`` must decide.
+    /// `bitmap` must hold ``bitmapWords(forBytes:)`` words.
+    ///
+    /// One function on purpose: the string loop has a single call site (keys and values share it), so
+    /// the optimiser keeps every variable in a register whatever it decides about inlining.
+    static func scan(
+        _ p: UnsafePointer<UInt8>,
+        count n: Int,
+        nodes: UnsafeMutablePointer<JSONNode>,
+        stack: UnsafeMutablePointer<UInt32>,
+        bitmap: UnsafeMutablePointer<UInt64>,
+        maximumDepth: Int,
+        scratch: JSONParserScratch
+    ) -> Int? {
+        // Stage one: a bitmap of the bytes a string scan stops at, and a UTF-8 check of the whole input
+        // (only when it has a byte from 0x80), both without data-dependent branches on ASCII text.
+        guard markSpecialBytes(p, count: n, into: bitmap) else { return nil }
+
+        // Stage two: one pass over the tokens.
+        var i = skipWhitespace(p, 0)
+        var nodeCount = 0
+        var depth = 0
+        // Bit `d` of `objects` tells whether the container at depth `d` is an object (up to depth 64;
+        // deeper levels read the node). It saves a load per member.
+        var objects: UInt64 = 0
+        // Whether the string starting at `i` is an object key (its colon follows).
+        var isKey = false
+
+        value: while true {
+            // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
+            let byte = p[i]
+            if byte == UInt8(ascii: "\"") {
+                let start = i &+ 1
+                var flags: UInt8 = 0
+                i = start
+                text: while true {
+                    // The next quote, backslash or control byte (the zero padding ends a truncated string).
+                    var word = i &>> 6
+                    var bits = bitmap[word] & (~0 &<< UInt64(truncatingIfNeeded: i & 63))
+                    while bits == 0 {
+                        word &+= 1
+                        bits = bitmap[word]
+                    }
+                    i = word &<< 6 | bits.trailingZeroBitCount
+                    let special = p[i]
+                    if special == UInt8(ascii: "\"") { break text }
+                    guard special == UInt8(ascii: "\\") else { return nil }
+                    flags |= JSONNode.hasEscapes
+                    let escaped = p[i &+ 1]
+                    if isTwoByteEscape(escaped) {
+                        i &+= 2
+                        continue text
+                    }
+                    let scalar = hex4(p + (i &+ 2))
+                    guard escaped == UInt8(ascii: "u") && scalar >= 0 else { return nil }
+                    if scalar & 0xF800 == 0xD800 {
+                        // A surrogate: only a high one followed by an escaped low one is valid.
+                        guard
+                            scalar < 0xDC00 && p[i &+ 6] == UInt8(ascii: "\\") && p[i &+ 7] == UInt8(ascii: "u")
+                                && hex4(p + (i &+ 8)) & 0xFC00 == 0xDC00
+                        else { return nil }
+                        i &+= 12
+                    } else {
+                        if scalar == 0 { flags |= JSONNode.hasNUL }
+                        i &+= 6
+                    }
+                }
+                nodes[nodeCount] = node(JSONNode.string, flags, start, i &- start, nodeCount)
+                nodeCount &+= 1
+                i &+= 1
+                if isKey {
+                    guard flags & JSONNode.hasNUL == 0 else { return nil }
+                    isKey = false
+                    nodes[Int(stack[depth &- 1])].length &+= 1
+                    if p[i] != UInt8(ascii: ":") {
+                        i = skipWhitespace(p, i)
+                        guard p[i] == UInt8(ascii: ":") else { return nil }
+                    }
+                    i = skipWhitespace(p, i &+ 1)
+                    continue value
+                }
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                guard depth < maximumDepth else { return nil }
+                let object = byte == UInt8(ascii: "{")
+                let container = nodeCount
+                stack[depth] = UInt32(truncatingIfNeeded: container)
+                if depth < 64 {
+                    let bit: UInt64 = 1 << UInt64(depth)
+                    objects = object ? objects | bit : objects & ~bit
+                }
+                depth &+= 1
+                nodes[nodeCount] = node(object ? JSONNode.object : JSONNode.array, 0, i, 0, nodeCount)
+                nodeCount &+= 1
+                i = skipWhitespace(p, i &+ 1)
+                if p[i] == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    // Empty: nothing to check.
+                    i &+= 1
+                    depth &-= 1
+                    nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
+                } else if object {
+                    guard p[i] == UInt8(ascii: "\"") else { return nil }
+                    isKey = true
+                    continue value
+                } else {
+                    nodes[container].length = 1
+                    continue value
+                }
+            } else if byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") {
+                var isInteger = true
+                let end = number(p, i, &isInteger)
+                guard end >= 0 else { return nil }
+                nodes[nodeCount] = node(JSONNode.number, isInteger ? JSONNode.isInteger : 0, i, end &- i, nodeCount)
+                nodeCount &+= 1
+                i = end
+            } else {
+                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self)
+                let kind: UInt8
+                let length: Int
+                if word == UInt32(littleEndian: 0x6575_7274) {
+                    (kind, length) = (JSONNode.true, 4)
+                } else if word == UInt32(littleEndian: 0x736C_6166) && p[i &+ 4] == UInt8(ascii: "e") {
+                    (kind, length) = (JSONNode.false, 5)
+                } else if word == UInt32(littleEndian: 0x6C6C_756E) {
+                    (kind, length) = (JSONNode.null, 4)
+                } else {
+                    return nil
+                }
+                nodes[nodeCount] = node(kind, 0, i, length, nodeCount)
+                nodeCount &+= 1
+                i &+= length
+            }
+
+            // A value just ended: close containers and find what comes next.
+            while true {
+                i = skipWhitespace(p, i)
+                if depth == 0 { return i == n ? nodeCount : nil }
+                let level = depth &- 1
+                let container = Int(stack[level])
+                let separator = p[i]
+                let object =
+                    level < 64 ? objects >> UInt64(level) & 1 != 0 : nodes[container].kind == JSONNode.object
+                if separator == UInt8(ascii: ",") {
+                    i = skipWhitespace(p, i &+ 1)
+                    if object {
+                        guard p[i] == UInt8(ascii: "\"") else { return nil }
+                        isKey = true
+                    } else {
+                        nodes[container].length &+= 1
+                    }
+                    continue value
+                }
+                guard separator == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                i &+= 1
+                depth = level
+                nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
+                if object && nodes[container].length > 1
+                    && scratch.duplicateKey(inObject: container, nodes: nodes, bytes: p, padded: true) != nil
+                {
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Sets, in `bitmap`, the bit of every byte of the padded input that is `"`, `\` or below 0x20 (bit
+    /// `k % 64` of word `k / 64` for byte `k`), through the zero byte after the input; returns false
+    /// when the input is not valid UTF-8. `bitmap` must hold ``bitmapWords(forBytes:)`` words.
+    @inline(__always)
+    static func markSpecialBytes(
+        _ p: UnsafePointer<UInt8>,
+        count n: Int,
+        into bitmap: UnsafeMutablePointer<UInt64>
+    ) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var nonASCII: UInt64 = 0
+        var offset = 0
+        var word = 0
+        // Sixteen bytes per step, four steps per bitmap word. Only blocks that start at or before `n` are
+        // read, so every read stays within the sixteen bytes of padding, and the last one covers `n`.
+        while offset <= n {
+            var bits: UInt64 = 0
+            for step in 0..<4 {
+                let block = offset &+ step &* 16
+                if block > n { break }
+                let bytes = UnsafeRawPointer(p + block).loadUnaligned(as: SIMD16<UInt8>.self)
+                let quotes = bytes ^ SIMD16(repeating: UInt8(ascii: "\""))
+                let backslashes = bytes ^ SIMD16(repeating: UInt8(ascii: "\\"))
+                // Lanes do not borrow from each other: (x - 1) & ~x has its high bit set exactly where x
+                // is zero, (x - 0x20) & ~x exactly where x is below 0x20.
+                let flagged =
+                    ((quotes &- SIMD16(repeating: 1)) & ~quotes)
+                    | ((backslashes &- SIMD16(repeating: 1)) & ~backslashes)
+                    | ((bytes &- SIMD16(repeating: 0x20)) & ~bytes)
+                let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+                let raw = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+                nonASCII |= raw[0] | raw[1]
+                // Gather the high bit of each byte into one bit per byte, in byte order.
+                let low8 = ((UInt64(littleEndian: halves[0]) & high) &* 0x0002_0408_1020_4081) &>> 56
+                let high8 = ((UInt64(littleEndian: halves[1]) & high) &* 0x0002_0408_1020_4081) &>> 56
+                bits |= (low8 | high8 &<< 8) &<< UInt64(step &* 16)
+            }
+            bitmap[word] = bits
+            word &+= 1
+            offset &+= 64
+        }
+        guard nonASCII & high != 0 else { return true }
+        return validUTF8Prefix(p, from: 0, to: n) != nil
+    }
+
+    /// The number of bitmap words for `n` bytes: through the word that holds the zero byte at `n`.
+    static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
+
+    /// Checks that the padded bytes at `p` from `start` to `stop` are valid UTF-8, by the rules of
+    /// ``JSONStringDecoding/utf8SequenceLength(_:)`` (`start` must not fall inside a sequence); returns
+    /// where the check ended (`stop`, or after a sequence that crosses it), or `nil` if they are not.
+    static func validUTF8Prefix(_ p: UnsafePointer<UInt8>, from start: Int, to stop: Int) -> Int? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i < stop {
+            // Skip ASCII sixteen bytes at a time (reading at most fifteen bytes past `stop`, into the padding).
+            let words = unsafeBitCast(
+                UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self),
+                to: SIMD2<UInt64>.self
+            )
+            let low = UInt64(littleEndian: words[0]) & high
+            let upper = UInt64(littleEndian: words[1]) & high
+            if low | upper == 0 {
+                i &+= 16
+                continue
+            }
+            let lowBit = low.trailingZeroBitCount
+            i &+= (lowBit < 64 ? lowBit : 64 &+ upper.trailingZeroBitCount) &>> 3
+            // A run of multi-byte characters.
+            while true {
+                let b0 = p[i]
+                if b0 < 0x80 { break }
+                let b1 = p[i &+ 1]
+                if b0 < 0xE0 {
+                    guard b0 >= 0xC2 && b1 & 0xC0 == 0x80 else { return nil }
+                    i &+= 2
+                } else if b0 < 0xF0 {
+                    let lowest: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+                    let highest: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+                    guard b1 >= lowest && b1 <= highest && p[i &+ 2] & 0xC0 == 0x80 else { return nil }
+                    i &+= 3
+                } else {
+                    let lowest: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+                    let highest: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+                    guard
+                        b0 <= 0xF4 && b1 >= lowest && b1 <= highest && p[i &+ 2] & 0xC0 == 0x80
+                            && p[i &+ 3] & 0xC0 == 0x80
+                    else { return nil }
+                    i &+= 4
+                }
+            }
+        }
+        return i
+    }
+
+    /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.
+    @inline(__always)
+    static func isTwoByteEscape(_ byte: UInt8) -> Bool {
+        let below64: UInt64 = 1 << 0x22 | 1 << 0x2F
+        let from64: UInt64 =
+            1 << (0x5C - 0x40) | 1 << (0x62 - 0x40) | 1 << (0x66 - 0x40) | 1 << (0x6E - 0x40) | 1 << (0x72 - 0x40)
+            | 1 << (0x74 - 0x40)
+        if byte < 0x40 { return below64 >> UInt64(byte) & 1 != 0 }
+        return byte < 0x80 && from64 >> UInt64(byte &- 0x40) & 1 != 0
+    }
+
+    /// A leaf or a just-opened container at index `index`: its subtree ends right after it.
+    @inline(__always)
+    static func node(_ kind: UInt8, _ flags: UInt8, _ start: Int, _ length: Int, _ index: Int) -> JSONNode {
+        JSONNode(
+            kind: kind,
+            flags: flags,
+            start: UInt32(truncatingIfNeeded: start),
+            length: UInt32(truncatingIfNeeded: length),
+            end: UInt32(truncatingIfNeeded: index &+ 1)
+        )
+    }
+
+    @inline(__always)
+    static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ start: Int) -> Int {
+        var i = start
+        // One comparison rules out all four whitespace bytes in compact JSON.
+        while p[i] <= 0x20 {
+            let byte = p[i]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return i }
+            i &+= 1
+        }
+        return i
+    }
+
+    /// The value of four hexadecimal digits at `p`, or -1.
+    @inline(__always)
+    static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
+        var value = 0
+        for k in 0..<4 {
+            let byte = p[k]
+            var digit = Int(byte &- UInt8(ascii: "0"))
+            if digit >= 10 {
+                let letter = Int((byte | 0x20) &- UInt8(ascii: "a"))
+                guard letter < 6 else { return -1 }
+                digit = letter &+ 10
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal,
+    /// or returns -1 for invalid text and for numbers close enough to the limits that ``JSONScanner``
+    /// must check them (19 or more integer digits, exponents of three or more digits).
+    @inline(__always)
+    static func number(_ p: UnsafePointer<UInt8>, _ start: Int, _ isInteger: inout Bool) -> Int {
+        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        var i = start
+        if p[i] == UInt8(ascii: "-") { i &+= 1 }
+        let integerStart = i
+        if p[i] == UInt8(ascii: "0") {
+            i &+= 1
+            if isDigit(p[i]) { return -1 }
+        } else {
+            guard isDigit(p[i]) else { return -1 }
+            i &+= 1
+            while isDigit(p[i]) { i &+= 1 }
+            if i &- integerStart >= 19 { return -1 }
+        }
+        if p[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i &+= 1
+            guard isDigit(p[i]) else { return -1 }
+            i &+= 1
+            while isDigit(p[i]) { i &+= 1 }
+        }
+        if p[i] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            i &+= 1
+            if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") { i &+= 1 }
+            let exponentStart = i
+            guard isDigit(p[i]) else { return -1 }
+            i &+= 1
+            while isDigit(p[i]) { i &+= 1 }
+            // At most 18 integer digits and a two-digit exponent stay far from Double's range limit.
+            if i &- exponentStart > 2 { return -1 }
+        }
+        return i
+    }
+}
