@@ -1,0 +1,56 @@
+// libFuzzer target: the native engine against jansson, the reference engine.
+//
+// Both engines must accept and reject the same inputs and, when they accept, produce equal documents.
+// Any top-level value is allowed so that scalars and arrays are compared too; the object-only rule is
+// the same one check in both. Inputs starting with whitespace are compared again under tight limits
+// (depth from the last byte, size just under the input's), where both must still agree.
+import FuzzSupport
+import PushPayloads
+import PushPayloadsJansson
+
+typealias Outcome = Result<JSONDocument, PushPayloadError>
+
+func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: String) {
+    var native = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+    let jansson = JanssonParser(limits: limits, acceptsAnyTopLevelValue: true)
+    let nativeOutcome = Outcome { () throws(PushPayloadError) in try native.parse(input) }
+    let janssonOutcome = Outcome { () throws(PushPayloadError) in try jansson.parse(input) }
+    switch (nativeOutcome, janssonOutcome) {
+    case (.success(let nativeDocument), .success(let janssonDocument)):
+        if nativeDocument != janssonDocument {
+            fatalError(
+                "\(what): the engines parse different documents\nnative:  \(preview(nativeDocument.jsonBytes))\njansson: \(preview(janssonDocument.jsonBytes))\ninput (\(input.count) bytes): \(preview(input))"
+            )
+        }
+    case (.success(let nativeDocument), .failure(let error)):
+        fatalError(
+            "\(what): native accepts \(preview(nativeDocument.jsonBytes)), jansson rejects with \(error)\ninput (\(input.count) bytes): \(preview(input))"
+        )
+    case (.failure(let error), .success(let janssonDocument)):
+        fatalError(
+            "\(what): native rejects with \(error), jansson accepts \(preview(janssonDocument.jsonBytes))\ninput (\(input.count) bytes): \(preview(input))"
+        )
+    case (.failure, .failure):
+        break
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEngineAgreement(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
+    compare(input, limits: .default, what: "default limits")
+    if let first = input.first, let last = input.last, first == 0x20 || first == 0x0A || first == 0x09 || first == 0x0D {
+        let limits = PushPayloadLimits(
+            maximumPayloadBytes: max(0, input.count - Int(last >> 4 & 1)),
+            maximumDepth: 1 + Int(last & 0x0F)
+        )
+        compare(input, limits: limits, what: "limits \(limits)")
+    }
+    return 0
+}
+
+/// The executable's entry point under SwiftPM (see `runFuzzer`).
+@_cdecl("FuzzEngineAgreement_main")
+public func fuzzEngineAgreementMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc: argc, argv: argv, fuzzEngineAgreement)
+}
