@@ -53,12 +53,14 @@ func difference(_ a: PushNotification, _ b: PushNotification) -> String? {
     return name
 }
 
+/// libFuzzer's callback: checks one input, trapping on a broken invariant; the result is always 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
     let split = input.firstIndex(of: 0) ?? input.count
     let payloadBytes = UnsafeRawBufferPointer(rebasing: input[..<split])
-    let identifier = split < input.count
+    let identifier =
+        split < input.count
         ? String(decoding: input[(split + 1)...], as: UTF8.self)
         : nil
 
@@ -87,14 +89,19 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         input: input
     )
     fuzzCheck(
-        !classification.alsoMatching.contains { $0 == classification.vendor } && classification.vendor != nil || classification.alsoMatching.isEmpty,
+        !classification.alsoMatching.contains { $0 == classification.vendor } && classification.vendor != nil
+            || classification.alsoMatching.isEmpty,
         "inconsistent classification \(classification)",
         input: input
     )
     fuzzCheck(classification.shape == payload.shape, "the classification's shape is not the payload's", input: input)
 
     let bulk = Result { () throws(PushPayloadError) in try classifier.classify(payloadBytes) }
-    fuzzCheck(bulk == .success(classification), "PushClassifier says \(bulk), the registry \(classification)", input: input)
+    fuzzCheck(
+        bulk == .success(classification),
+        "PushClassifier says \(bulk), the registry \(classification)",
+        input: input
+    )
     let bulkDecoded = Result { () throws(PushPayloadError) in try classifier.decode(payloadBytes) }
     if case .success(let decoded) = bulkDecoded {
         let field = difference(decoded, notification)
@@ -104,23 +111,42 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
 
     // Precedence picks the winner, never the set of matches.
-    let matching = Set([classification.vendor].compactMap { $0} + classification.alsoMatching)
+    let matching = Set([classification.vendor].compactMap { $0 } + classification.alsoMatching)
     let other = reversed.classify(payload)
     let otherMatching = Set([other.vendor].compactMap { $0 } + other.alsoMatching)
-    fuzzCheck(matching == otherMatching, "precedence changes the matches: \(matching) and \(otherMatching)", input: input)
-    fuzzCheck(matching.count == classification.alsoMatching.count + (classification.vendor == nil ? 0 : 1),
-              "a vendor matches twice: \(classification)", input: input)
+    fuzzCheck(
+        matching == otherMatching,
+        "precedence changes the matches: \(matching) and \(otherMatching)",
+        input: input
+    )
+    fuzzCheck(
+        matching.count == classification.alsoMatching.count + (classification.vendor == nil ? 0 : 1),
+        "a vendor matches twice: \(classification)",
+        input: input
+    )
 
     // The entry points apply the same rules as the registry's decoders.
     let cordial = isCordialMessage(jsonBytes: payloadBytes)
-    fuzzCheck(cordial == matching.contains(.cordial), "isCordialMessage says \(cordial), the registry \(matching)", input: input)
+    fuzzCheck(
+        cordial == matching.contains(.cordial),
+        "isCordialMessage says \(cordial), the registry \(matching)",
+        input: input
+    )
     let exponea = isExponeaNotification(jsonBytes: payloadBytes)
-    fuzzCheck(exponea == matching.contains(.exponea), "isExponeaNotification says \(exponea), the registry \(matching)", input: input)
+    fuzzCheck(
+        exponea == matching.contains(.exponea),
+        "isExponeaNotification says \(exponea), the registry \(matching)",
+        input: input
+    )
     let swrve = isSwrvePush(jsonBytes: payloadBytes)
     fuzzCheck(swrve == matching.contains(.swrve), "isSwrvePush says \(swrve), the registry \(matching)", input: input)
     let atomic = notificationFromPushPayload(jsonBytes: payloadBytes)
     if atomic != nil {
-        fuzzCheck(matching.contains(.atomic), "notificationFromPushPayload finds a card the registry doesn't match", input: input)
+        fuzzCheck(
+            matching.contains(.atomic),
+            "notificationFromPushPayload finds a card the registry doesn't match",
+            input: input
+        )
     }
     for decoder in registry.decoders {
         fuzzCheck(

@@ -32,7 +32,11 @@ func resolveTaps(_ notification: PushNotification, identifier: String?, input: U
         case .defaultAction(let action):
             fuzzCheck(identifier == PushTapResolver.defaultActionIdentifier, "\(what)", input: input)
             fuzzCheck(action == notification.defaultAction, "\(what), not the notification's", input: input)
-            fuzzCheck(resolution.action == action, "\(what) but its action is \(String(describing: resolution.action))", input: input)
+            fuzzCheck(
+                resolution.action == action,
+                "\(what) but its action is \(String(describing: resolution.action))",
+                input: input
+            )
         case .dismissAction:
             fuzzCheck(identifier == PushTapResolver.dismissActionIdentifier, "\(what)", input: input)
             fuzzCheck(resolution.action == .dismiss, "\(what) but its action isn't dismiss", input: input)
@@ -41,18 +45,27 @@ func resolveTaps(_ notification: PushNotification, identifier: String?, input: U
             fuzzCheck(notification.buttons[index] == button, "\(what): another button is at that index", input: input)
             fuzzCheck(resolution.action == button.action, "\(what) but its action is not the button's", input: input)
         case .carousel:
-            fuzzCheck(notification.vendor == .cordial, "\(what) for a \(notification.vendor?.name ?? "nobody")'s push", input: input)
+            fuzzCheck(
+                notification.vendor == .cordial,
+                "\(what) for a \(notification.vendor?.name ?? "nobody")'s push",
+                input: input
+            )
             fuzzCheck(notification.cordial?.carousel.isEmpty == false, "\(what) without a carousel", input: input)
             fuzzCheck(resolution.action == nil, "\(what) but has an action", input: input)
         case .card(let card):
             fuzzCheck(identifier == PushTapResolver.defaultActionIdentifier, "\(what)", input: input)
-            fuzzCheck(notification.vendor == .atomic && notification.atomic == card, "\(what), not the notification's card", input: input)
+            fuzzCheck(
+                notification.vendor == .atomic && notification.atomic == card,
+                "\(what), not the notification's card",
+                input: input
+            )
             fuzzCheck(resolution.action?.kind == .openCard, "\(what) but doesn't open a card", input: input)
         case .unresolved(let reported, _):
             fuzzCheck(reported == identifier, "\(what): the wrong identifier is reported", input: input)
             fuzzCheck(resolution.action == nil && !resolution.isResolved, "\(what) but has an action", input: input)
             fuzzCheck(
-                identifier != PushTapResolver.defaultActionIdentifier && identifier != PushTapResolver.dismissActionIdentifier,
+                identifier != PushTapResolver.defaultActionIdentifier
+                    && identifier != PushTapResolver.dismissActionIdentifier,
                 "\(what): the OS's own identifiers always resolve",
                 input: input
             )
@@ -65,10 +78,15 @@ func resolveTaps(_ notification: PushNotification, identifier: String?, input: U
     for (index, button) in notification.buttons.enumerated() {
         let resolution = resolver.resolve(actionIdentifier: button.actionIdentifier, for: notification)
         guard case .button(let found, let foundIndex) = resolution else {
-            fuzzCheck(false, "button \(index) \(button.actionIdentifier.debugDescription) resolves to \(resolution)", input: input)
+            fuzzCheck(
+                false,
+                "button \(index) \(button.actionIdentifier.debugDescription) resolves to \(resolution)",
+                input: input
+            )
             return
         }
-        let expected = notification.vendor == nil
+        let expected =
+            notification.vendor == nil
             ? notification.buttons.firstIndex { $0.actionIdentifier == button.actionIdentifier }
             : index
         fuzzCheck(

@@ -35,11 +35,13 @@ func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: S
     }
 }
 
+/// libFuzzer's callback: checks one input, trapping on a broken invariant; the result is always 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngineAgreement(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
     compare(input, limits: .default, what: "default limits")
-    if let first = input.first, let last = input.last, first == 0x20 || first == 0x0A || first == 0x09 || first == 0x0D {
+    if let first = input.first, let last = input.last, first == 0x20 || first == 0x0A || first == 0x09 || first == 0x0D
+    {
         let limits = PushPayloadLimits(
             maximumPayloadBytes: max(0, input.count - Int(last >> 4 & 1)),
             maximumDepth: 1 + Int(last & 0x0F)

@@ -42,6 +42,7 @@ func checkSame(_ a: Outcome, _ b: Outcome, _ what: String, input: UnsafeRawBuffe
     }
 }
 
+/// libFuzzer's callback: checks one input, trapping on a broken invariant; the result is always 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNativeParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
@@ -57,7 +58,11 @@ public func fuzzNativeParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         checkRoundTrip(of: document, acceptsAnyTopLevelValue: false, input: input)
     case .failure(let error):
         if let offset = error.byteOffset {
-            fuzzCheck(offset >= 0 && offset <= input.count, "error offset \(offset) is outside the input: \(error)", input: input)
+            fuzzCheck(
+                offset >= 0 && offset <= input.count,
+                "error offset \(offset) is outside the input: \(error)",
+                input: input
+            )
         }
         fuzzCheck(error.code != .typeMismatch, "the parser reported a typeMismatch: \(error)", input: input)
     }
@@ -80,7 +85,12 @@ public func fuzzNativeParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     }
 
     // The other entry points.
-    checkSame(outcome, Result { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes) }, "pointer and array", input: input)
+    checkSame(
+        outcome,
+        Result { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes) },
+        "pointer and array",
+        input: input
+    )
     let padded = [0x20] + bytes + [0x7B]
     checkSame(
         outcome,
@@ -88,9 +98,19 @@ public func fuzzNativeParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         "pointer and a slice not at index 0",
         input: input
     )
-    checkSame(outcome, Result { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes.span.bytes) }, "pointer and span", input: input)
+    checkSame(
+        outcome,
+        Result { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes.span.bytes) },
+        "pointer and span",
+        input: input
+    )
     if let text = String(validating: bytes, as: UTF8.self) {
-        checkSame(outcome, Result { () throws(PushPayloadError) in try JSONDocument(jsonString: text) }, "pointer and string", input: input)
+        checkSame(
+            outcome,
+            Result { () throws(PushPayloadError) in try JSONDocument(jsonString: text) },
+            "pointer and string",
+            input: input
+        )
     }
 
     // Tighter limits from the first byte: depth 1–16, and the size limit at or just below the input's size.

@@ -67,7 +67,11 @@ public func checkViews(of document: JSONDocument, input: UnsafeRawBufferPointer)
                 fuzzCheck(!key.utf8.contains(0), "a key holds U+0000", input: input)
                 pending.append(member)
             }
-            fuzzCheck(members == object.count, "an object iterates \(members) members but counts \(object.count)", input: input)
+            fuzzCheck(
+                members == object.count,
+                "an object iterates \(members) members but counts \(object.count)",
+                input: input
+            )
             fuzzCheck(object.keys.count == members, "keys disagree with iteration", input: input)
         case .array:
             guard let array = value.arrayValue else {
@@ -84,7 +88,11 @@ public func checkViews(of document: JSONDocument, input: UnsafeRawBufferPointer)
                 pending.append(element)
                 position += 1
             }
-            fuzzCheck(position == array.count, "an array iterates \(position) elements but counts \(array.count)", input: input)
+            fuzzCheck(
+                position == array.count,
+                "an array iterates \(position) elements but counts \(array.count)",
+                input: input
+            )
             fuzzCheck(array[position] == nil && array[-1] == nil, "an array answers out of bounds", input: input)
         case .string:
             guard let text = value.stringValue else {
@@ -120,7 +128,11 @@ public func checkViews(of document: JSONDocument, input: UnsafeRawBufferPointer)
             fuzzCheck(value.isNull && value.boolValue == nil, "a null is not isNull", input: input)
         }
     }
-    fuzzCheck(visited == document.valueCount, "visited \(visited) values but valueCount is \(document.valueCount)", input: input)
+    fuzzCheck(
+        visited == document.valueCount,
+        "visited \(visited) values but valueCount is \(document.valueCount)",
+        input: input
+    )
 }
 
 /// Checks that `document` re-serialises to JSON that parses back to an equal document, whose own
@@ -129,9 +141,15 @@ public func checkRoundTrip(of document: JSONDocument, acceptsAnyTopLevelValue: B
     let written = document.jsonBytes
     // The written text may be longer than the input only by nothing: the writer drops whitespace and
     // keeps every spelling, so it needs no larger limit.
-    fuzzCheck(written.count <= input.count, "the serialisation is longer than the input: \(preview(written))", input: input)
-    var parser = JSONParser(limits: PushPayloadLimits(maximumPayloadBytes: 1 << 20, maximumDepth: 100_000),
-                            acceptsAnyTopLevelValue: acceptsAnyTopLevelValue)
+    fuzzCheck(
+        written.count <= input.count,
+        "the serialisation is longer than the input: \(preview(written))",
+        input: input
+    )
+    var parser = JSONParser(
+        limits: PushPayloadLimits(maximumPayloadBytes: 1 << 20, maximumDepth: 100_000),
+        acceptsAnyTopLevelValue: acceptsAnyTopLevelValue
+    )
     let reparsed: JSONDocument
     do {
         reparsed = try parser.parse(written)
@@ -143,7 +161,11 @@ public func checkRoundTrip(of document: JSONDocument, acceptsAnyTopLevelValue: B
     fuzzCheck(document == reparsed, "== is not symmetric for \(preview(written))", input: input)
     fuzzCheck(reparsed.valueCount == document.valueCount, "the serialisation changes the value count", input: input)
     let rewritten = reparsed.jsonBytes
-    fuzzCheck(rewritten == written, "serialising twice gives \(preview(rewritten)), not \(preview(written))", input: input)
+    fuzzCheck(
+        rewritten == written,
+        "serialising twice gives \(preview(rewritten)), not \(preview(written))",
+        input: input
+    )
 }
 
 /// libFuzzer's callback: one input, as a pointer and a size.
