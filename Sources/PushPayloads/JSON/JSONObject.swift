@@ -71,25 +71,17 @@ extension JSONObject: Sequence {
 
     /// Iterates over the members in input order.
     public struct Iterator: IteratorProtocol, Sendable {
-        @usableFromInline let storage: JSONStorage
-        @usableFromInline var keyIndex: Int
-        @usableFromInline var remaining: Int
+        // Walks the values and reads each one's key, which sits in the node just before it.
+        @usableFromInline var values: Values.Iterator
 
         @inlinable
-        init(storage: JSONStorage, keyIndex: Int, remaining: Int) {
-            self.storage = storage
-            self.keyIndex = keyIndex
-            self.remaining = remaining
-        }
+        init(values: Values.Iterator) { self.values = values }
 
         /// The next member, or `nil` after the last.
         @inlinable
         public mutating func next() -> Element? {
-            guard remaining > 0 else { return nil }
-            remaining -= 1
-            let key = JSONStringDecoding.string(storage.nodes[keyIndex], in: storage.bytes)
-            let value = JSONValue(storage: storage, index: keyIndex + 1)
-            keyIndex = Int(storage.nodes[keyIndex + 1].end)
+            guard let value = values.next() else { return nil }
+            let key = JSONStringDecoding.string(value.storage.nodes[value.index - 1], in: value.storage.bytes)
             return (key, value)
         }
     }
@@ -97,7 +89,7 @@ extension JSONObject: Sequence {
     /// Returns an iterator over the members.
     @inlinable
     public func makeIterator() -> Iterator {
-        Iterator(storage: storage, keyIndex: index + 1, remaining: count)
+        Iterator(values: values.makeIterator())
     }
 
     /// The number of members.
