@@ -35,7 +35,8 @@ let package = Package(
         // The core: JSON engine, model and decoders. Needs nothing but the toolchain.
         .target(
             name: "PushPayloads",
-            swiftSettings: strictSettings
+            // `import Builtin`, in JSONByteMasks.swift only, for vector compares (as swift-atomics does).
+            swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")]
         ),
         .systemLibrary(
             name: "CJansson",

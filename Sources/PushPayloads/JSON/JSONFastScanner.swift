@@ -28,8 +28,8 @@ enum JSONFastScanner {
         maximumDepth: Int,
         scratch: JSONParserScratch
     ) -> Int? {
-        // Stage one: a bitmap of the bytes a string scan stops at, and a UTF-8 check of the whole input
-        // (only when it has a byte from 0x80), both without data-dependent branches on ASCII text.
+        // Stage one: a bitmap of the bytes a string scan stops at, and a UTF-8 check of the whole input,
+        // both without data-dependent branches on ASCII text.
         guard markSpecialBytes(p, count: n, into: bitmap) else { return nil }
 
         // Stage two: one pass over the tokens.
@@ -187,91 +187,29 @@ enum JSONFastScanner {
         count n: Int,
         into bitmap: UnsafeMutablePointer<UInt64>
     ) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var nonASCII: UInt64 = 0
+        var utf8Errors: UInt64 = 0
+        var previousNonASCII: UInt64 = 0
         var offset = 0
         var word = 0
-        // Sixteen bytes per step, four steps per bitmap word. Only blocks that start at or before `n` are
-        // read, so every read stays within the sixteen bytes of padding, and the last one covers `n`.
+        // Every 64-byte block that starts at or before `n`: the last one covers `n` and reads at most 63
+        // bytes past it, all within the padding. UTF-8 is checked only in blocks with a byte from 0x80,
+        // and in a block after one whose last three bytes may start a sequence that runs into it.
         while offset <= n {
-            var bits: UInt64 = 0
-            for step in 0..<4 {
-                let block = offset &+ step &* 16
-                if block > n { break }
-                let bytes = UnsafeRawPointer(p + block).loadUnaligned(as: SIMD16<UInt8>.self)
-                let quotes = bytes ^ SIMD16(repeating: UInt8(ascii: "\""))
-                let backslashes = bytes ^ SIMD16(repeating: UInt8(ascii: "\\"))
-                // Lanes do not borrow from each other: (x - 1) & ~x has its high bit set exactly where x
-                // is zero, (x - 0x20) & ~x exactly where x is below 0x20.
-                let flagged =
-                    ((quotes &- SIMD16(repeating: 1)) & ~quotes)
-                    | ((backslashes &- SIMD16(repeating: 1)) & ~backslashes)
-                    | ((bytes &- SIMD16(repeating: 0x20)) & ~bytes)
-                let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-                let raw = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
-                nonASCII |= raw[0] | raw[1]
-                // Gather the high bit of each byte into one bit per byte, in byte order.
-                let low8 = ((UInt64(littleEndian: halves[0]) & high) &* 0x0002_0408_1020_4081) &>> 56
-                let high8 = ((UInt64(littleEndian: halves[1]) & high) &* 0x0002_0408_1020_4081) &>> 56
-                bits |= (low8 | high8 &<< 8) &<< UInt64(step &* 16)
+            let block = UnsafeRawPointer(p + offset)
+            let masks = JSONByteMasks.masks64(block)
+            bitmap[word] = masks.special
+            if masks.nonASCII | previousNonASCII &>> 61 != 0 {
+                utf8Errors |= JSONByteMasks.utf8Errors(block)
             }
-            bitmap[word] = bits
+            previousNonASCII = masks.nonASCII
             word &+= 1
             offset &+= 64
         }
-        guard nonASCII & high != 0 else { return true }
-        return validUTF8Prefix(p, from: 0, to: n) != nil
+        return utf8Errors == 0
     }
 
     /// The number of bitmap words for `n` bytes: through the word that holds the zero byte at `n`.
     static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
-
-    /// Checks that the padded bytes at `p` from `start` to `stop` are valid UTF-8, by the rules of
-    /// ``JSONStringDecoding/utf8SequenceLength(_:)`` (`start` must not fall inside a sequence); returns
-    /// where the check ended (`stop`, or after a sequence that crosses it), or `nil` if they are not.
-    static func validUTF8Prefix(_ p: UnsafePointer<UInt8>, from start: Int, to stop: Int) -> Int? {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var i = start
-        while i < stop {
-            // Skip ASCII sixteen bytes at a time (reading at most fifteen bytes past `stop`, into the padding).
-            let words = unsafeBitCast(
-                UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self),
-                to: SIMD2<UInt64>.self
-            )
-            let low = UInt64(littleEndian: words[0]) & high
-            let upper = UInt64(littleEndian: words[1]) & high
-            if low | upper == 0 {
-                i &+= 16
-                continue
-            }
-            let lowBit = low.trailingZeroBitCount
-            i &+= (lowBit < 64 ? lowBit : 64 &+ upper.trailingZeroBitCount) &>> 3
-            // A run of multi-byte characters.
-            while true {
-                let b0 = p[i]
-                if b0 < 0x80 { break }
-                let b1 = p[i &+ 1]
-                if b0 < 0xE0 {
-                    guard b0 >= 0xC2 && b1 & 0xC0 == 0x80 else { return nil }
-                    i &+= 2
-                } else if b0 < 0xF0 {
-                    let lowest: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
-                    let highest: UInt8 = b0 == 0xED ? 0x9F : 0xBF
-                    guard b1 >= lowest && b1 <= highest && p[i &+ 2] & 0xC0 == 0x80 else { return nil }
-                    i &+= 3
-                } else {
-                    let lowest: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
-                    let highest: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
-                    guard
-                        b0 <= 0xF4 && b1 >= lowest && b1 <= highest && p[i &+ 2] & 0xC0 == 0x80
-                            && p[i &+ 3] & 0xC0 == 0x80
-                    else { return nil }
-                    i &+= 4
-                }
-            }
-        }
-        return i
-    }
 
     /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.
     @inline(__always)

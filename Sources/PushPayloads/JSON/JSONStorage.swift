@@ -58,28 +58,40 @@ final class JSONStorage: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var nodeCount: Int
     @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
 
-    static let padding = 16
+    /// 64: the fast scanner classifies the input in 64-byte blocks, and the last block may start at the
+    /// final zero byte.
+    static let padding = 64
+
+    /// Zero bytes before the input: the UTF-8 check of a 16-byte group reads the three bytes before it.
+    static let leadingPadding = 16
+
+    /// Room for `capacity` bytes and the padding after them, with ``leadingPadding`` zero bytes before.
+    private static func allocateBytes(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: leadingPadding + capacity + padding)
+        base.initialize(repeating: 0, count: leadingPadding)
+        return base + leadingPadding
+    }
 
     init(byteCapacity: Int = 0, nodeCapacity: Int = 0) {
         self.byteCapacity = byteCapacity
         self.nodeCapacity = Swift.max(nodeCapacity, 1)
-        self.bytes = .allocate(capacity: byteCapacity + Self.padding)
+        self.bytes = Self.allocateBytes(byteCapacity)
         self.nodes = .allocate(capacity: self.nodeCapacity)
         self.byteCount = 0
         self.nodeCount = 0
     }
 
     deinit {
-        bytes.deallocate()
+        (bytes - Self.leadingPadding).deallocate()
         nodes.deallocate()
     }
 
     /// Makes room for a payload of `byteCount` bytes and the most nodes it can hold, discarding the old content.
     func prepare(byteCount: Int, nodeCount: Int) {
         if byteCount > byteCapacity {
-            bytes.deallocate()
+            (bytes - Self.leadingPadding).deallocate()
             byteCapacity = Swift.max(byteCount, byteCapacity * 2)
-            bytes = .allocate(capacity: byteCapacity + Self.padding)
+            bytes = Self.allocateBytes(byteCapacity)
         }
         if nodeCount > nodeCapacity {
             nodes.deallocate()
