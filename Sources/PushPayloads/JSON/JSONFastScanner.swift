@@ -41,6 +41,11 @@ enum JSONFastScanner {
         var objects: UInt64 = 0
         // Whether the string starting at `i` is an object key (its colon follows).
         var isKey = false
+        // Duplicate keys: each object gets a new stamp, and each key stamps a slot chosen by its text.
+        var keyStamp = scratch.keyStamp
+        defer { scratch.keyStamp = keyStamp }
+        let keySlots = scratch.keySlots
+        let objectStamps = scratch.objectStamps
 
         value: while true {
             // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
@@ -87,7 +92,16 @@ enum JSONFastScanner {
                 if isKey {
                     guard flags & JSONNode.hasNUL == 0 else { return nil }
                     isKey = false
-                    nodes[Int(stack[depth &- 1])].length &+= 1
+                    let object = Int(stack[depth &- 1])
+                    nodes[object].length &+= 1
+                    // The key's slot, stamped with its object: a slot this object already stamped means a
+                    // possible duplicate (or two keys that share a slot), which the exact check settles when
+                    // the object closes. So does a key with escapes, whose raw bytes are not its text.
+                    let stamp = objectStamps[depth &- 1]
+                    let hash = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start) &* 0x9E37_79B9_7F4A_7C15
+                    let slot = Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits))
+                    if keySlots[slot] == stamp || flags != 0 { nodes[object].flags = JSONNode.needsKeyCheck }
+                    keySlots[slot] = stamp
                     if p[i] != UInt8(ascii: ":") {
                         i = skipWhitespace(p, i)
                         guard p[i] == UInt8(ascii: ":") else { return nil }
@@ -100,6 +114,14 @@ enum JSONFastScanner {
                 let object = byte == UInt8(ascii: "{")
                 let container = nodeCount
                 stack[depth] = UInt32(truncatingIfNeeded: container)
+                if object {
+                    keyStamp &+= 1
+                    if keyStamp == 0 {
+                        scratch.clearKeySlots()
+                        keyStamp = 1
+                    }
+                    objectStamps[depth] = keyStamp
+                }
                 if depth < 64 {
                     let bit: UInt64 = 1 << UInt64(depth)
                     objects = object ? objects | bit : objects & ~bit
@@ -169,10 +191,11 @@ enum JSONFastScanner {
                 i &+= 1
                 depth = level
                 nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
-                if object && nodes[container].length > 1
-                    && scratch.duplicateKey(inObject: container, nodes: nodes, bytes: p, padded: true) != nil
-                {
-                    return nil
+                if object && nodes[container].flags != 0 {
+                    nodes[container].flags = 0
+                    if scratch.duplicateKey(inObject: container, nodes: nodes, bytes: p, padded: true) != nil {
+                        return nil
+                    }
                 }
             }
         }

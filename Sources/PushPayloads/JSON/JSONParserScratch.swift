@@ -15,6 +15,12 @@ final class JSONParserScratch: @unchecked Sendable {
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var slotCapacity: Int
     @exclusivity(unchecked) private var stamp: UInt32
+    /// For ``JSONFastScanner``'s duplicate-key filter: ``keySlotCount`` slots, each holding the stamp of
+    /// the last object that had a key there (zero at first); the stamp of each open object, by depth;
+    /// and the last stamp given out, carried from one payload to the next so that no slot needs clearing.
+    @exclusivity(unchecked) private(set) var keySlots: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private(set) var objectStamps: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) var keyStamp: UInt32
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var bitmapCapacity: Int
@@ -22,6 +28,10 @@ final class JSONParserScratch: @unchecked Sendable {
     init() {
         stackCapacity = 0
         stack = .allocate(capacity: 1)
+        objectStamps = .allocate(capacity: 1)
+        keySlots = .allocate(capacity: Self.keySlotCount)
+        keySlots.initialize(repeating: 0, count: Self.keySlotCount)
+        keyStamp = 0
         tableCapacity = 0
         table = .allocate(capacity: 1)
         slotCapacity = 0
@@ -31,6 +41,8 @@ final class JSONParserScratch: @unchecked Sendable {
 
     deinit {
         stack.deallocate()
+        objectStamps.deallocate()
+        keySlots.deallocate()
         table.deallocate()
         slots?.deallocate()
         bitmapStorage?.deallocate()
@@ -50,7 +62,19 @@ final class JSONParserScratch: @unchecked Sendable {
         guard depth > stackCapacity else { return }
         stack.deallocate()
         stack = .allocate(capacity: depth)
+        objectStamps.deallocate()
+        objectStamps = .allocate(capacity: depth)
         stackCapacity = depth
+    }
+
+    /// 2,048 slots (8 KiB, so they stay in the L1 cache): an object with `k` keys sends about
+    /// `k * (k - 1) / 4,096` of its objects to the exact check by chance, 2% for ten keys.
+    static let keySlotBits = 11
+    static let keySlotCount = 1 << keySlotBits
+
+    /// Empties every slot, when the stamps wrap around after 2^32 objects.
+    func clearKeySlots() {
+        keySlots.update(repeating: 0, count: Self.keySlotCount)
     }
 
     /// Objects with more members than this use the hash table; smaller ones compare every pair,
@@ -197,7 +221,7 @@ final class JSONParserScratch: @unchecked Sendable {
     /// The same kind of fingerprint as ``fingerprint(_:_:)`` (not the same values), without branches:
     /// reads eight bytes at `p` whatever `count` is, so at least eight readable bytes must follow `p`.
     @inline(__always)
-    private static func paddedFingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    static func paddedFingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         let raw = UnsafeRawPointer(p)
         let length = UInt64(truncatingIfNeeded: count)
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
