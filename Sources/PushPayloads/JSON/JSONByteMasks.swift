@@ -8,34 +8,34 @@ import Builtin
 
 /// Bit masks of the bytes that the fast scanner cares about, 64 input bytes at a time.
 enum JSONByteMasks {
-    /// For the 64 bytes at `p` (which must all be readable), bit `k` of each mask tells about byte `k`:
-    /// `special` holds `"`, `\` and the bytes below 0x20 (where a string scan stops), `nonASCII` the
-    /// bytes from 0x80.
+    /// For the 64 bytes at `p` (which must all be readable): `special` has bit `k` set when byte `k` is
+    /// `"`, `\` or below 0x20 (where a string scan stops); `nonASCII` tells whether any byte is from 0x80,
+    /// and `endsNonASCII` whether one of the last three is (a sequence that may run into the next block).
     @inline(__always)
-    static func masks64(_ p: UnsafeRawPointer) -> (special: UInt64, nonASCII: UInt64) {
-        let a = masks16(p)
-        let b = masks16(p + 16)
-        let c = masks16(p + 32)
-        let d = masks16(p + 48)
-        return (
-            a.special | b.special &<< 16 | c.special &<< 32 | d.special &<< 48,
-            a.nonASCII | b.nonASCII &<< 16 | c.nonASCII &<< 32 | d.nonASCII &<< 48
-        )
+    static func masks64(_ p: UnsafeRawPointer) -> (special: UInt64, nonASCII: Bool, endsNonASCII: Bool) {
+        let v0 = vector(p.loadUnaligned(as: SIMD16<UInt8>.self))
+        let v1 = vector(p.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self))
+        let v2 = vector(p.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self))
+        let v3 = vector(p.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self))
+        let special = mask(special(v0)) | mask(special(v1)) &<< 16 | mask(special(v2)) &<< 32 | mask(special(v3)) &<< 48
+        // One mask for the whole block: the high bit survives the OR of the four groups.
+        let zero = vector(SIMD16(repeating: 0))
+        let any = Builtin.or_Vec16xInt8(Builtin.or_Vec16xInt8(v0, v1), Builtin.or_Vec16xInt8(v2, v3))
+        let nonASCII = mask(Builtin.cmp_slt_Vec16xInt8(any, zero)) != 0
+        let endsNonASCII = mask(Builtin.cmp_slt_Vec16xInt8(v3, zero)) &>> 13 != 0
+        return (special, nonASCII, endsNonASCII)
     }
 
+    /// The lanes that hold `"`, `\` or a byte below 0x20.
     @inline(__always)
-    static func masks16(_ p: UnsafeRawPointer) -> (special: UInt64, nonASCII: UInt64) {
-        let bytes = vector(p.loadUnaligned(as: SIMD16<UInt8>.self))
-        let special = Builtin.or_Vec16xInt1(
-            Builtin.or_Vec16xInt1(
-                Builtin.cmp_eq_Vec16xInt8(bytes, vector(SIMD16(repeating: UInt8(ascii: "\"")))),
-                Builtin.cmp_eq_Vec16xInt8(bytes, vector(SIMD16(repeating: UInt8(ascii: "\\"))))
-            ),
-            Builtin.cmp_ult_Vec16xInt8(bytes, vector(SIMD16(repeating: 0x20)))
+    private static func special(_ bytes: Builtin.Vec16xInt8) -> Builtin.Vec16xInt1 {
+        // Flipping bit 1 maps `"` (0x22) to 0x20 and the bytes below 0x20 onto themselves, and nothing
+        // else below 0x21: one unsigned comparison finds both.
+        let flipped = Builtin.xor_Vec16xInt8(bytes, vector(SIMD16(repeating: 0x02)))
+        return Builtin.or_Vec16xInt1(
+            Builtin.cmp_ult_Vec16xInt8(flipped, vector(SIMD16(repeating: 0x21))),
+            Builtin.cmp_eq_Vec16xInt8(bytes, vector(SIMD16(repeating: UInt8(ascii: "\\"))))
         )
-        // Signed, a byte is negative exactly when its high bit is set.
-        let high = Builtin.cmp_slt_Vec16xInt8(bytes, vector(SIMD16(repeating: 0)))
-        return (mask(special), mask(high))
     }
 
     @inline(__always)

@@ -211,7 +211,7 @@ enum JSONFastScanner {
         into bitmap: UnsafeMutablePointer<UInt64>
     ) -> Bool {
         var utf8Errors: UInt64 = 0
-        var previousNonASCII: UInt64 = 0
+        var previousEndsNonASCII = false
         var offset = 0
         var word = 0
         // Every 64-byte block that starts at or before `n`: the last one covers `n` and reads at most 63
@@ -221,10 +221,10 @@ enum JSONFastScanner {
             let block = UnsafeRawPointer(p + offset)
             let masks = JSONByteMasks.masks64(block)
             bitmap[word] = masks.special
-            if masks.nonASCII | previousNonASCII &>> 61 != 0 {
+            if masks.nonASCII || previousEndsNonASCII {
                 utf8Errors |= JSONByteMasks.utf8Errors(block)
             }
-            previousNonASCII = masks.nonASCII
+            previousEndsNonASCII = masks.endsNonASCII
             word &+= 1
             offset &+= 64
         }

@@ -29,7 +29,7 @@ struct JSONByteMasksTests {
 
     private func isValidUTF8(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
 
-    @Test("every byte value at every position of a block: the stop bit and the high bit")
+    @Test("every byte value at every position of a block: the stop bit and the non-ASCII flags")
     func everyByteAtEveryPosition() {
         var content = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
         for position in 0..<64 {
@@ -38,7 +38,8 @@ struct JSONByteMasksTests {
                 let masks = content.withUnsafeBytes { JSONByteMasks.masks64($0.baseAddress!) }
                 let stops = value == 0x22 || value == 0x5C || value < 0x20
                 #expect(masks.special == (stops ? 1 << UInt64(position) : 0), "byte \(value) at \(position)")
-                #expect(masks.nonASCII == (value >= 0x80 ? 1 << UInt64(position) : 0), "byte \(value) at \(position)")
+                #expect(masks.nonASCII == (value >= 0x80), "byte \(value) at \(position)")
+                #expect(masks.endsNonASCII == (value >= 0x80 && position >= 61), "byte \(value) at \(position)")
             }
             content[position] = UInt8(ascii: "a")
         }
