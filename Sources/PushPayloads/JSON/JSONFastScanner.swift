@@ -41,11 +41,10 @@ enum JSONFastScanner {
         var objects: UInt64 = 0
         // Whether the string starting at `i` is an object key (its colon follows).
         var isKey = false
-        // Duplicate keys: each object gets a new stamp, and each key stamps a slot chosen by its text.
-        var keyStamp = scratch.keyStamp
-        defer { scratch.keyStamp = keyStamp }
+        // Duplicate keys: each key claims a slot chosen by its text, stamped with this payload and the
+        // index of its object's node.
         let keySlots = scratch.keySlots
-        let objectStamps = scratch.objectStamps
+        let payloadStamp = UInt64(scratch.nextKeyStamp()) &<< 32
 
         value: while true {
             // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
@@ -94,14 +93,25 @@ enum JSONFastScanner {
                     isKey = false
                     let object = Int(stack[depth &- 1])
                     nodes[object].length &+= 1
-                    // The key's slot, stamped with its object: a slot this object already stamped means a
-                    // possible duplicate (or two keys that share a slot), which the exact check settles when
-                    // the object closes. So does a key with escapes, whose raw bytes are not its text.
-                    let stamp = objectStamps[depth &- 1]
+                    // The key's slot: if this object already claimed it, the key may repeat an earlier one
+                    // (or share its slot), which the exact check settles when the object closes; so does a
+                    // key with escapes, whose raw bytes are not its text. If another object of this payload
+                    // claimed it and is still open, that object loses track of its key: it is flagged too.
+                    // So every object that holds a repeated key is flagged by the time it closes.
                     let hash = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start) &* 0x9E37_79B9_7F4A_7C15
                     let slot = Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits))
-                    if keySlots[slot] == stamp || flags != 0 { nodes[object].flags = JSONNode.needsKeyCheck }
-                    keySlots[slot] = stamp
+                    let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
+                    let previous = keySlots[slot]
+                    keySlots[slot] = claim
+                    if previous == claim || flags != 0 {
+                        nodes[object].flags = JSONNode.needsKeyCheck
+                    } else if previous & 0xFFFF_FFFF_0000_0000 == payloadStamp {
+                        // An open object's node still has the `end` written when it opened.
+                        let other = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
+                        if nodes[other].end == UInt32(truncatingIfNeeded: other &+ 1) {
+                            nodes[other].flags = JSONNode.needsKeyCheck
+                        }
+                    }
                     if p[i] != UInt8(ascii: ":") {
                         i = skipWhitespace(p, i)
                         guard p[i] == UInt8(ascii: ":") else { return nil }
@@ -114,14 +124,6 @@ enum JSONFastScanner {
                 let object = byte == UInt8(ascii: "{")
                 let container = nodeCount
                 stack[depth] = UInt32(truncatingIfNeeded: container)
-                if object {
-                    keyStamp &+= 1
-                    if keyStamp == 0 {
-                        scratch.clearKeySlots()
-                        keyStamp = 1
-                    }
-                    objectStamps[depth] = keyStamp
-                }
                 if depth < 64 {
                     let bit: UInt64 = 1 << UInt64(depth)
                     objects = object ? objects | bit : objects & ~bit

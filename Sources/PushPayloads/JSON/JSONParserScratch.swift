@@ -16,10 +16,10 @@ final class JSONParserScratch: @unchecked Sendable {
     @exclusivity(unchecked) private var slotCapacity: Int
     @exclusivity(unchecked) private var stamp: UInt32
     /// For ``JSONFastScanner``'s duplicate-key filter: ``keySlotCount`` slots, each holding the stamp of
-    /// the last object that had a key there (zero at first); the stamp of each open object, by depth;
-    /// and the last stamp given out, carried from one payload to the next so that no slot needs clearing.
-    @exclusivity(unchecked) private(set) var keySlots: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private(set) var objectStamps: UnsafeMutablePointer<UInt32>
+    /// the payload that last put a key there (high 32 bits) and the node index of the key's object (low
+    /// 32 bits), zero at first; and the last stamp given out, carried from one payload to the next so
+    /// that no slot needs clearing.
+    @exclusivity(unchecked) private(set) var keySlots: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) var keyStamp: UInt32
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
@@ -28,7 +28,6 @@ final class JSONParserScratch: @unchecked Sendable {
     init() {
         stackCapacity = 0
         stack = .allocate(capacity: 1)
-        objectStamps = .allocate(capacity: 1)
         keySlots = .allocate(capacity: Self.keySlotCount)
         keySlots.initialize(repeating: 0, count: Self.keySlotCount)
         keyStamp = 0
@@ -41,7 +40,6 @@ final class JSONParserScratch: @unchecked Sendable {
 
     deinit {
         stack.deallocate()
-        objectStamps.deallocate()
         keySlots.deallocate()
         table.deallocate()
         slots?.deallocate()
@@ -62,19 +60,24 @@ final class JSONParserScratch: @unchecked Sendable {
         guard depth > stackCapacity else { return }
         stack.deallocate()
         stack = .allocate(capacity: depth)
-        objectStamps.deallocate()
-        objectStamps = .allocate(capacity: depth)
         stackCapacity = depth
     }
 
-    /// 2,048 slots (8 KiB, so they stay in the L1 cache): an object with `k` keys sends about
-    /// `k * (k - 1) / 4,096` of its objects to the exact check by chance, 2% for ten keys.
+    /// 2,048 slots (16 KiB, so they stay in the L1 cache): an object with `k` keys is sent to the exact
+    /// check by chance with a probability of about `k * (k - 1) / 4,096`, 2% for ten keys.
     static let keySlotBits = 11
     static let keySlotCount = 1 << keySlotBits
 
-    /// Empties every slot, when the stamps wrap around after 2^32 objects.
-    func clearKeySlots() {
-        keySlots.update(repeating: 0, count: Self.keySlotCount)
+    /// A stamp no slot has: the next one, or, when the stamps wrap around after 2^32 payloads, 1 with
+    /// every slot emptied.
+    @inline(__always)
+    func nextKeyStamp() -> UInt32 {
+        keyStamp &+= 1
+        if keyStamp == 0 {
+            keySlots.update(repeating: 0, count: Self.keySlotCount)
+            keyStamp = 1
+        }
+        return keyStamp
     }
 
     /// Objects with more members than this use the hash table; smaller ones compare every pair,

@@ -31,7 +31,38 @@ struct JSONFastScannerTests {
         }
     }
 
-    @Test("when the stamps wrap around, the slots are cleared and duplicates are still found")
+    /// A key name whose slot is the slot of `key`.
+    private func keySharingSlot(with key: String) -> String {
+        func slot(_ name: String) -> UInt64 {
+            var padded = Array(name.utf8) + [UInt8](repeating: 0, count: 8)
+            let hash = padded.withUnsafeMutableBufferPointer {
+                JSONParserScratch.paddedFingerprint($0.baseAddress!, name.utf8.count)
+            }
+            return (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - JSONParserScratch.keySlotBits)
+        }
+        let target = slot(key)
+        return (0...).lazy.map { "k\($0)" }.first { slot($0) == target }!
+    }
+
+    @Test("a nested object whose key takes the slot of an open object's key does not hide that key's repeat")
+    func evictedKeysAreStillChecked() throws {
+        let other = keySharingSlot(with: "action")
+        var parser = JSONParser()
+        let repeated = [
+            #"{"action":1,"n":{"\#(other)":2},"action":3}"#,
+            #"{"o":{"action":1,"d":{"x":{"\#(other)":1}},"action":2}}"#,
+            #"{"action":1,"n":[{"\#(other)":2},{"\#(other)":2,"y":1}],"action":3}"#,
+        ]
+        for text in repeated {
+            #expect(throws: PushPayloadError(.duplicateKey, message: "")) { try parser.parse(text) }
+        }
+        // Taking the slot of a closed object changes nothing in that object.
+        let valid = #"{"a":{"action":1,"z":2},"b":{"\#(other)":1},"action":0}"#
+        let document = try parser.parse(valid)
+        #expect(document.root["a"]?["z"]?.numberValue?.int64Value == 2)
+    }
+
+    @Test("when the payload stamps wrap around, the slots are cleared and duplicates are still found")
     func stampsWrapAround() throws {
         let scratch = JSONParserScratch()
         scratch.reserveStack(8)
@@ -67,7 +98,7 @@ struct JSONFastScannerTests {
             #expect((count != nil) == valid, "\(text)")
             #expect(nodes.allSatisfy { $0.kind != JSONNode.object || $0.flags == 0 } || !valid)
         }
-        // Both payloads together opened six objects, so the stamps wrapped past zero.
-        #expect(scratch.keyStamp > 0 && scratch.keyStamp < 8)
+        // The second payload's stamp wrapped past zero, which emptied the slots.
+        #expect(scratch.keyStamp == 1)
     }
 }
