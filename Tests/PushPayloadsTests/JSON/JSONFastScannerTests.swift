@@ -1,3 +1,4 @@
+import PushPayloadsTestSupport
 import Testing
 
 @testable import PushPayloads
@@ -32,7 +33,7 @@ struct JSONFastScannerTests {
     }
 
     /// A key name whose slot is the slot of `key`.
-    private func keySharingSlot(with key: String) -> String {
+    private func keySharingSlot(with key: String, excluding taken: Set<String> = []) -> String {
         func slot(_ name: String) -> UInt64 {
             var padded = Array(name.utf8) + [UInt8](repeating: 0, count: 8)
             let hash = padded.withUnsafeMutableBufferPointer {
@@ -41,7 +42,7 @@ struct JSONFastScannerTests {
             return (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - JSONParserScratch.keySlotBits)
         }
         let target = slot(key)
-        return (0...).lazy.map { "k\($0)" }.first { slot($0) == target }!
+        return (0...).lazy.map { "k\($0)" }.first { slot($0) == target && !taken.contains($0) }!
     }
 
     @Test("a nested object whose key takes the slot of an open object's key does not hide that key's repeat")
@@ -60,6 +61,53 @@ struct JSONFastScannerTests {
         let valid = #"{"a":{"action":1,"z":2},"b":{"\#(other)":1},"action":0}"#
         let document = try parser.parse(valid)
         #expect(document.root["a"]?["z"]?.numberValue?.int64Value == 2)
+    }
+
+    @Test("random nested objects with keys that share slots: an error exactly when some object repeats a key")
+    func randomObjectsWithSharedSlots() throws {
+        // Names in groups that share a slot, so that keys of nested objects keep evicting each other.
+        var names: [String] = []
+        for base in ["action", "title", "a", "data"] {
+            names.append(base)
+            var taken: Set<String> = [base]
+            for _ in 0..<3 {
+                let other = keySharingSlot(with: base, excluding: taken)
+                taken.insert(other)
+                names.append(other)
+            }
+        }
+        var generator = SplitMix64(seed: 0xD0_0D1E)
+        var parser = JSONParser()
+        for _ in 0..<3_000 {
+            var repeats = false
+            func object(depth: Int) -> String {
+                var used: Set<String> = []
+                var members: [String] = []
+                for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                    let name = names.randomElement(using: &generator)!
+                    if used.contains(name) {
+                        // Keep most payloads valid: repeat only now and then.
+                        guard Int.random(in: 0..<6, using: &generator) == 0 else { continue }
+                        repeats = true
+                    }
+                    used.insert(name)
+                    let value: String
+                    switch depth < 4 ? Int.random(in: 0..<3, using: &generator) : 0 {
+                    case 1: value = object(depth: depth + 1)
+                    case 2: value = "[\(object(depth: depth + 1))]"
+                    default: value = "1"
+                    }
+                    members.append("\"\(name)\":\(value)")
+                }
+                return "{" + members.joined(separator: ",") + "}"
+            }
+            let text = object(depth: 0)
+            if repeats {
+                #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parser.parse(text) }
+            } else {
+                #expect(throws: Never.self, "\(text)") { _ = try parser.parse(text) }
+            }
+        }
     }
 
     @Test("when the payload stamps wrap around, the slots are cleared and duplicates are still found")
