@@ -105,3 +105,17 @@ extension JSONByteMasks {
         UInt64(UInt16(Builtin.bitcast_Vec16xInt1_Int16(lanes)))
     }
 }
+
+extension JSONByteMasks {
+    /// Asks the processor to bring the `lines` cache lines from `p` on into its caches. Only a hint:
+    /// it never faults and has no effect on results, wherever `p` points.
+    @inline(__always)
+    static func prefetch(_ p: UnsafeRawPointer, lines: Int) {
+        let read = Builtin.trunc_Int64_Int32(Int64(0)._value)
+        let keep = Builtin.trunc_Int64_Int32(Int64(3)._value)
+        let data = Builtin.trunc_Int64_Int32(Int64(1)._value)
+        for line in 0..<lines {
+            Builtin.int_prefetch_RawPointer((p + line &* 64)._rawValue, read, keep, data)
+        }
+    }
+}
