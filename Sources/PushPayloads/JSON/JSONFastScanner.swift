@@ -43,8 +43,9 @@ enum JSONFastScanner {
         var isKey = false
         // Duplicate keys: each key claims a slot chosen by its text, stamped with this payload and the
         // index of its object's node.
-        let keySlots = scratch.keySlots
         let payloadStamp = UInt64(scratch.nextKeyStamp()) &<< 32
+        let keySlots = scratch.keySlots
+        let keySlotMask = scratch.keySlotMask
 
         value: while true {
             // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
@@ -99,7 +100,8 @@ enum JSONFastScanner {
                     // claimed it and is still open, that object loses track of its key: it is flagged too.
                     // So every object that holds a repeated key is flagged by the time it closes.
                     let hash = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start) &* 0x9E37_79B9_7F4A_7C15
-                    let slot = Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits))
+                    let slot =
+                        Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits)) & keySlotMask
                     let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
                     let previous = keySlots[slot]
                     keySlots[slot] = claim

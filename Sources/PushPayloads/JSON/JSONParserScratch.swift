@@ -15,11 +15,12 @@ final class JSONParserScratch: @unchecked Sendable {
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var slotCapacity: Int
     @exclusivity(unchecked) private var stamp: UInt32
-    /// For ``JSONFastScanner``'s duplicate-key filter: ``keySlotCount`` slots, each holding the stamp of
-    /// the payload that last put a key there (high 32 bits) and the node index of the key's object (low
-    /// 32 bits), zero at first; and the last stamp given out, carried from one payload to the next so
-    /// that no slot needs clearing.
+    /// For ``JSONFastScanner``'s duplicate-key filter: slots, each holding the stamp of the payload that
+    /// last put a key there (high 32 bits) and the node index of the key's object (low 32 bits), zero at
+    /// first; `keySlotMask` selects among them; and the last stamp given out, carried from one payload
+    /// to the next so that no slot needs clearing.
     @exclusivity(unchecked) private(set) var keySlots: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private(set) var keySlotMask: Int
     @exclusivity(unchecked) var keyStamp: UInt32
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
@@ -28,8 +29,9 @@ final class JSONParserScratch: @unchecked Sendable {
     init() {
         stackCapacity = 0
         stack = .allocate(capacity: 1)
-        keySlots = .allocate(capacity: Self.keySlotCount)
-        keySlots.initialize(repeating: 0, count: Self.keySlotCount)
+        keySlots = .allocate(capacity: 1)
+        keySlots.initialize(to: 0)
+        keySlotMask = 0
         keyStamp = 0
         tableCapacity = 0
         table = .allocate(capacity: 1)
@@ -70,11 +72,21 @@ final class JSONParserScratch: @unchecked Sendable {
 
     /// A stamp no slot has: the next one, or, when the stamps wrap around after 2^32 payloads, 1 with
     /// every slot emptied.
+    ///
+    /// The first payload has a single slot, so every object with two keys or more gets the exact check:
+    /// a parser used once (as by `JSONDocument(jsonBytes:)`, for a payload or JSON embedded in one)
+    /// would spend more on clearing the full table than it saves. The full table comes with the second.
     @inline(__always)
     func nextKeyStamp() -> UInt32 {
+        if keyStamp != 0 && keySlotMask == 0 {
+            keySlots.deallocate()
+            keySlots = .allocate(capacity: Self.keySlotCount)
+            keySlots.initialize(repeating: 0, count: Self.keySlotCount)
+            keySlotMask = Self.keySlotCount - 1
+        }
         keyStamp &+= 1
         if keyStamp == 0 {
-            keySlots.update(repeating: 0, count: Self.keySlotCount)
+            keySlots.update(repeating: 0, count: keySlotMask + 1)
             keyStamp = 1
         }
         return keyStamp
