@@ -107,7 +107,8 @@ enum JSONFastScanner {
                     keySlots[slot] = claim
                     if previous == claim || flags != 0 {
                         nodes[object].flags = JSONNode.needsKeyCheck
-                    } else if previous & 0xFFFF_FFFF_0000_0000 == payloadStamp {
+                    }
+                    if previous != claim && previous & 0xFFFF_FFFF_0000_0000 == payloadStamp {
                         // An open object's node still has the `end` written when it opened.
                         let other = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
                         if nodes[other].end == UInt32(truncatingIfNeeded: other &+ 1) {

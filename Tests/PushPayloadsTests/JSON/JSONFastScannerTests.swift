@@ -33,7 +33,7 @@ struct JSONFastScannerTests {
     }
 
     /// A key name whose slot is the slot of `key`.
-    private func keySharingSlot(with key: String, excluding taken: Set<String> = []) -> String {
+    private func keySharingSlot(with key: String, excluding taken: Set<String> = [], prefix: String = "k") -> String {
         func slot(_ name: String) -> UInt64 {
             var padded = Array(name.utf8) + [UInt8](repeating: 0, count: 8)
             let hash = padded.withUnsafeMutableBufferPointer {
@@ -42,7 +42,7 @@ struct JSONFastScannerTests {
             return (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - JSONParserScratch.keySlotBits)
         }
         let target = slot(key)
-        return (0...).lazy.map { "k\($0)" }.first { slot($0) == target && !taken.contains($0) }!
+        return (0...).lazy.map { "\(prefix)\($0)" }.first { slot($0) == target && !taken.contains($0) }!
     }
 
     @Test("a nested object whose key takes the slot of an open object's key does not hide that key's repeat")
@@ -63,6 +63,25 @@ struct JSONFastScannerTests {
         #expect(document.root["a"]?["z"]?.numberValue?.int64Value == 2)
     }
 
+    @Test("a key with escapes that takes an open object's slot still leaves that object flagged")
+    func escapedKeysEvictToo() throws {
+        // Found by FuzzEngineAgreement (Corpus/regressions/issue-2-escaped-nested-key-hides-duplicate-key.json):
+        // a parser's first payload, where every key shares the one slot.
+        #expect(throws: PushPayloadError(.duplicateKey, message: "")) {
+            var parser = JSONParser()
+            _ = try parser.parse(#"{"_sw":{"\n":""},"_sw":{}}"#)
+        }
+        // A warm parser, with an escaped key (raw text `\n…`) chosen to share the parent's slot.
+        let escaped = keySharingSlot(with: "action", prefix: "\\n")
+        var parser = JSONParser()
+        _ = try parser.parse("{}")
+        for text in [
+            #"{"action":1,"n":{"\#(escaped)":2},"action":3}"#, #"{"o":{"action":1,"n":{"\#(escaped)":2},"action":3}}"#,
+        ] {
+            #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parser.parse(text) }
+        }
+    }
+
     @Test("random nested objects with keys that share slots: an error exactly when some object repeats a key")
     func randomObjectsWithSharedSlots() throws {
         // Names in groups that share a slot, so that keys of nested objects keep evicting each other.
@@ -76,9 +95,13 @@ struct JSONFastScannerTests {
                 names.append(other)
             }
         }
+        // And keys with escapes, whose raw bytes are not their text.
+        names += [#"\n1"#, #"\t2"#, #"x\\"#, #"\u00e9t\u00e9"#]
         var generator = SplitMix64(seed: 0xD0_0D1E)
-        var parser = JSONParser()
-        for _ in 0..<3_000 {
+        var warm = JSONParser()
+        for iteration in 0..<3_000 {
+            // Every other payload on a new parser, whose first payload has a single slot for all keys.
+            var fresh = JSONParser()
             var repeats = false
             func object(depth: Int) -> String {
                 var used: Set<String> = []
@@ -102,10 +125,11 @@ struct JSONFastScannerTests {
                 return "{" + members.joined(separator: ",") + "}"
             }
             let text = object(depth: 0)
+            func parse() throws { _ = iteration % 2 == 0 ? try warm.parse(text) : try fresh.parse(text) }
             if repeats {
-                #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parser.parse(text) }
+                #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parse() }
             } else {
-                #expect(throws: Never.self, "\(text)") { _ = try parser.parse(text) }
+                #expect(throws: Never.self, "\(text)") { try parse() }
             }
         }
     }
