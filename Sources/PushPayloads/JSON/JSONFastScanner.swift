@@ -7,7 +7,8 @@
 /// limit, which is an error anyway). The parser then runs ``JSONScanner`` over the same bytes.
 ///
 /// Like ``JSONScanner``, it relies on the zero padding after the input: zero is never whitespace, a
-/// digit, a continuation byte or a quote, so every loop stops at the end without a bounds check.
+/// digit, a continuation byte or a quote, so every loop stops at the end without a bounds check. The
+/// UTF-8 check also reads the three bytes before each 16-byte group, zero before the input.
 enum JSONFastScanner {
     /// The largest input the fast scanner takes (the default payload limit). Stage one reads the whole
     /// input before the first token, so on larger input, which no push payload is, an early error would
