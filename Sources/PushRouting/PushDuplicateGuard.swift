@@ -54,7 +54,9 @@ public struct PushDuplicateGuard: Sendable {
 
     /// The identity each vendor's SDK de-duplicates by, or the nearest thing to it:
     ///
-    /// - Swrve: `_sp` for a silent push, else `_p` (the SDKs' push id); a QA push (`"0"`) is never dropped.
+    /// - Swrve, on Android (FCM shape): `_sid`, the only key `SwrvePushSidDeDuper` compares; without it,
+    ///   nothing (Android shows every copy). On iOS (APNs shape): `_sp` for a silent push, else `_p`, the
+    ///   ids `SwrvePush` and `SwrveNotificationManager` compare; a QA push (`"0"`) is never dropped.
     /// - Exponea: `notification_id` (Android's duplicate check); without it, the campaign id together with
     ///   `attributes.sent_timestamp`; without both, nothing (a campaign id alone is shared by every push of
     ///   the campaign).
@@ -65,9 +67,9 @@ public struct PushDuplicateGuard: Sendable {
     public static func standardMessageKey(_ notification: PushNotification) -> String? {
         switch notification.vendor {
         case .swrve?:
-            guard let swrve = notification.swrve, let id = swrve.silentPushID ?? swrve.pushID, id != "0" else {
-                return nil
-            }
+            guard let swrve = notification.swrve else { return nil }
+            if notification.shape == .fcm { return swrve.uniqueMessageID.map { "_sid:\($0)" } }
+            guard let id = swrve.silentPushID ?? swrve.pushID, id != "0" else { return nil }
             return id
         case .exponea?:
             guard let exponea = notification.exponea else { return nil }

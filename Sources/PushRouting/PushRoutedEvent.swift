@@ -27,6 +27,11 @@ public struct PushRoutedEvent: Sendable {
     public var error: (any Error)?
     /// How long routing took, from the call to the answer.
     public var duration: Duration
+    /// For a `userInfo` dictionary that JSON can't fully hold (an app's own local notification carrying a
+    /// `Date`, say): each value that could not be read, with its key path. Such a value reaches the
+    /// delegate as the string that describes it, and the event always goes to the fallback delegate,
+    /// since no remote push can carry it. Empty for every push that is JSON.
+    public var unrepresentableValues: [PushPayloadError] = []
 
     /// Creates an event.
     public init(
@@ -97,6 +102,9 @@ extension PushRoutedEvent {
         public static let timedOut = Outcome(name: "timed_out")
         /// The task that routed the event was cancelled before the delegate answered.
         public static let cancelled = Outcome(name: "cancelled")
+        /// The tap is an action of the vendor's notification content extension, which handles it on screen
+        /// without forwarding it to the app (a Cordial carousel step): no delegate is called.
+        public static let handledByContentExtension = Outcome(name: "handled_by_content_extension")
     }
 }
 

@@ -40,69 +40,62 @@ extension PushRouter {
     /// (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`) and calls `completionHandler`
     /// exactly once.
     ///
-    /// A `userInfo` that JSON can't hold (see `PushPayload.init(userInfo:limits:)`) is no vendor's push and
-    /// can't be routed: the router logs it and answers ``PushFetchResult/noData`` at once.
+    /// A `userInfo` that JSON can't fully hold (an app's own local notification carrying a `Date`, say) is
+    /// no remote push: it goes to the fallback delegate with what could be read of it (see
+    /// ``PushRoutedEvent/unrepresentableValues``), never to a vendor's delegate, and is never dropped.
     public func routeSilentDelivery(
         userInfo: [AnyHashable: Any],
         completionHandler: @escaping @Sendable (PushFetchResult) -> Void
     ) {
-        guard let payload = payload(userInfo: userInfo, kind: .silentDelivery) else {
-            return completionHandler(.noData)
-        }
-        routeSilentDelivery(of: payload, completionHandler: completionHandler)
+        let input = input(userInfo: userInfo)
+        Task { completionHandler(await routeSilentDelivery(of: input).fetchResult ?? .failed) }
     }
 
     /// Routes a foreground push delivered as a `userInfo` dictionary and calls `completionHandler` exactly
-    /// once; an unreadable `userInfo` is answered `[]` at once.
+    /// once; a `userInfo` JSON can't hold goes to the fallback delegate, as for silent delivery.
     public func routeForegroundDelivery(
         userInfo: [AnyHashable: Any],
         completionHandler: @escaping @Sendable (PushPresentation) -> Void
     ) {
-        guard let payload = payload(userInfo: userInfo, kind: .foregroundDelivery) else { return completionHandler([]) }
-        routeForegroundDelivery(of: payload, completionHandler: completionHandler)
+        let input = input(userInfo: userInfo)
+        Task { completionHandler(await routeForegroundDelivery(of: input).presentation) }
     }
 
     /// Routes a tap on a push delivered as a `userInfo` dictionary and calls `completionHandler` exactly
-    /// once; an unreadable `userInfo` is answered at once.
+    /// once; a `userInfo` JSON can't hold goes to the fallback delegate, as for silent delivery.
     public func routeTap(
         userInfo: [AnyHashable: Any],
         actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
         userText: String? = nil,
         completionHandler: @escaping @Sendable () -> Void
     ) {
-        guard let payload = payload(userInfo: userInfo, kind: .tap) else { return completionHandler() }
-        routeTap(
-            on: payload,
-            actionIdentifier: actionIdentifier,
-            userText: userText,
-            completionHandler: completionHandler
-        )
+        let input = input(userInfo: userInfo)
+        Task {
+            _ = await routeTap(on: input, actionIdentifier: actionIdentifier, userText: userText)
+            completionHandler()
+        }
     }
 
-    #if compiler(>=6.2)
     /// Routes a silent push delivered as a `userInfo` dictionary and returns the result for the platform,
     /// for `application(_:didReceiveRemoteNotification:) async -> UIBackgroundFetchResult`.
     ///
-    /// It runs on the caller's actor until the dictionary is converted, so a main-actor app delegate can
-    /// pass its non-`Sendable` `userInfo`. An unreadable `userInfo` gives ``PushFetchResult/noData``.
-    nonisolated(nonsending)
-        public func routeSilentDelivery(userInfo: [AnyHashable: Any]) async -> PushFetchResult
-    {
-        guard let payload = payload(userInfo: userInfo, kind: .silentDelivery) else { return .noData }
-        return await routeSilentDelivery(of: payload).fetchResult ?? .failed
+    /// It runs on the caller's actor (`isolation`, the caller's by default) until the dictionary is
+    /// converted, so a main-actor app delegate can pass its non-`Sendable` `userInfo`. A `userInfo` JSON
+    /// can't hold goes to the fallback delegate, as for the completion-handler variant.
+    public func routeSilentDelivery(
+        userInfo: [AnyHashable: Any],
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> PushFetchResult {
+        let input = input(userInfo: userInfo)
+        return await routeSilentDelivery(of: input).fetchResult ?? .failed
     }
-    #endif
 
-    /// Converts `userInfo`, or logs why it can't.
-    func payload(userInfo: [AnyHashable: Any], kind: PushRoutedEvent.Kind) -> PushPayload? {
-        do {
-            return try PushPayload(userInfo: userInfo, limits: configuration.payloadLimits)
-        } catch {
-            configuration.logger.debug(
-                "Can't route a push whose userInfo is not JSON",
-                metadata: ["push.event": "\(kind)", "push.error": "\(error)"]
-            )
-            return nil
+    /// Converts `userInfo`: strictly when it is JSON, otherwise what can be read of it.
+    func input(userInfo: [AnyHashable: Any]) -> RoutingInput {
+        if let payload = try? PushPayload(userInfo: userInfo, limits: configuration.payloadLimits) {
+            return RoutingInput(payload)
         }
+        let (payload, unrepresentable) = PushPayload.readable(userInfo: userInfo, limits: configuration.payloadLimits)
+        return RoutingInput(payload, unrepresentable: unrepresentable)
     }
 }

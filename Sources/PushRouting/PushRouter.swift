@@ -58,9 +58,14 @@ public struct PushRouter: Sendable {
     /// ``PushFetchResult/failed`` when the delegate threw, timed out, or the calling task was cancelled.
     @discardableResult
     public func routeSilentDelivery(of payload: PushPayload) async -> PushRoutedEvent {
+        await routeSilentDelivery(of: RoutingInput(payload))
+    }
+
+    func routeSilentDelivery(of input: RoutingInput) async -> PushRoutedEvent {
         let start = ContinuousClock.now
-        let notification = configuration.registry.decode(payload)
+        let notification = notification(for: input)
         var event = PushRoutedEvent(kind: .silentDelivery, notification: notification, outcome: .handled)
+        event.unrepresentableValues = input.unrepresentable
         if isRepeat(notification, kind: .silentDelivery) {
             event.outcome = .duplicate
             event.fetchResult = .noData
@@ -85,9 +90,14 @@ public struct PushRouter: Sendable {
     /// The outcome describes the delegate alone; observers' failures are only logged.
     @discardableResult
     public func routeForegroundDelivery(of payload: PushPayload) async -> PushRoutedEvent {
+        await routeForegroundDelivery(of: RoutingInput(payload))
+    }
+
+    func routeForegroundDelivery(of input: RoutingInput) async -> PushRoutedEvent {
         let start = ContinuousClock.now
-        let notification = configuration.registry.decode(payload)
+        let notification = notification(for: input)
         var event = PushRoutedEvent(kind: .foregroundDelivery, notification: notification, outcome: .handled)
+        event.unrepresentableValues = input.unrepresentable
         guard !isRepeat(notification, kind: .foregroundDelivery) else {
             event.outcome = .duplicate
             return finish(event, since: start)
@@ -146,8 +156,12 @@ public struct PushRouter: Sendable {
         actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
         userText: String? = nil
     ) async -> PushRoutedEvent {
+        await routeTap(on: RoutingInput(payload), actionIdentifier: actionIdentifier, userText: userText)
+    }
+
+    func routeTap(on input: RoutingInput, actionIdentifier: String, userText: String?) async -> PushRoutedEvent {
         let start = ContinuousClock.now
-        let notification = configuration.registry.decode(payload)
+        let notification = notification(for: input)
         let tap = PushTap(
             notification: notification,
             actionIdentifier: actionIdentifier,
@@ -155,7 +169,11 @@ public struct PushRouter: Sendable {
             resolution: resolver.resolve(actionIdentifier: actionIdentifier, for: notification)
         )
         var event = PushRoutedEvent(kind: .tap, notification: notification, outcome: .handled, tap: tap)
-        if isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) {
+        event.unrepresentableValues = input.unrepresentable
+        if case .carousel = tap.resolution {
+            // Cordial's content extension answers these with `.doNotDismiss`; the app never sees them.
+            event.outcome = .handledByContentExtension
+        } else if isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) {
             event.outcome = .duplicate
         } else if let delegate = delegate(for: notification) {
             let settlement = await answer(within: configuration.tapTimeout) { try await delegate.didTapPush(tap) }
@@ -164,6 +182,21 @@ public struct PushRouter: Sendable {
             event.outcome = .noDelegate
         }
         return finish(event, since: start)
+    }
+
+    /// The decoded payload; a dictionary JSON can't hold is no vendor's push, so it is left unrecognised
+    /// and goes to the fallback.
+    private func notification(for input: RoutingInput) -> PushNotification {
+        guard input.unrepresentable.isEmpty else {
+            let payload = input.payload
+            let classification = PushClassification(
+                vendor: nil,
+                isSilent: payload.isBackgroundPush,
+                shape: payload.shape
+            )
+            return PushNotification(payload: payload, classification: classification)
+        }
+        return configuration.registry.decode(input.payload)
     }
 
     /// The one delegate for `notification`: its vendor's, or the fallback when no decoder recognised it.
@@ -212,6 +245,9 @@ public struct PushRouter: Sendable {
             metadata["push.resolution"] = "\(tap.resolution)"
         }
         if let error = event.error { metadata["push.error"] = "\(error)" }
+        if !event.unrepresentableValues.isEmpty {
+            metadata["push.unrepresentable"] = .array(event.unrepresentableValues.map { "\($0)" })
+        }
         switch event.outcome {
         case .failed, .timedOut:
             // Worth seeing in production, but the router answered the platform: nothing above info.

@@ -21,7 +21,8 @@ public enum PushTapResolution: Hashable, Sendable {
     case dismissAction
     /// A button: the payload's button at `index`, in display order.
     case button(PushButton, index: Int)
-    /// A Cordial carousel button.
+    /// A Cordial carousel button, which Cordial's content extension handles on screen: the router reports it
+    /// (``PushRoutedEvent/Outcome/handledByContentExtension``) and calls no delegate.
     case carousel(PushCarouselStep)
     /// An Atomic push was tapped: the card to open.
     case card(AtomicPushNotification)

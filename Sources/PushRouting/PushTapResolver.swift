@@ -12,7 +12,10 @@ public import PushPayloads
 ///    index counts; the type and URL come from the payload, as Exponea's SDK reads them.
 /// 4. Swrve: `"0"`, `"1"`, … gives the button at that index of `_sw.buttons`.
 /// 5. Cordial: an identifier ending in `.next` or `.previous` (Cordial registers
-///    `carouselNotificationCategory.next` and `.previous`) steps through the carousel.
+///    `carouselNotificationCategory.next` and `.previous`) on a push with a carousel steps through it;
+///    Cordial's content extension handles these on screen (`.doNotDismiss`), so the router never hands
+///    them to the app. Any other identifier is the main action: Cordial's SDK never reads the identifier
+///    and treats every tap that reaches the app as a tap on the notification.
 /// 6. Other vendors (custom decoders) and unrecognised pushes: the button whose
 ///    `PushButton.actionIdentifier` is exactly the identifier.
 ///
@@ -85,18 +88,11 @@ public struct PushTapResolver: Sendable {
     }
 
     private func resolveCordial(_ identifier: String, _ notification: PushNotification) -> PushTapResolution {
-        let step: PushCarouselStep
-        if identifier.utf8.reversed().starts(with: ".next".utf8.reversed()) {
-            step = .next
-        } else if identifier.utf8.reversed().starts(with: ".previous".utf8.reversed()) {
-            step = .previous
-        } else {
-            return .unresolved(actionIdentifier: identifier, reason: .unknownIdentifier)
+        if let carousel = notification.cordial?.carousel, !carousel.isEmpty {
+            if identifier.utf8.reversed().starts(with: ".next".utf8.reversed()) { return .carousel(.next) }
+            if identifier.utf8.reversed().starts(with: ".previous".utf8.reversed()) { return .carousel(.previous) }
         }
-        guard let carousel = notification.cordial?.carousel, !carousel.isEmpty else {
-            return .unresolved(actionIdentifier: identifier, reason: .missingContent)
-        }
-        return .carousel(step)
+        return .defaultAction(notification.defaultAction)
     }
 
     private func resolveByIdentifier(_ identifier: String, _ notification: PushNotification) -> PushTapResolution {

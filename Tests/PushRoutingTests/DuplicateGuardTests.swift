@@ -38,6 +38,32 @@ struct DuplicateGuardTests {
         }
     }
 
+    // Swrve Android `SwrvePushSidDeDuper.isDupe`: keyed by `_sid` alone; no `_sid`, no de-duplication.
+    @Test("Swrve on Android: copies are repeats only when their _sid is")
+    func swrveAndroidSid() async throws {
+        let harness = harness()
+        func route(_ json: String) async throws -> PushRoutedEvent.Outcome {
+            await harness.router.routeForegroundDelivery(of: try Payloads.payload(json)).outcome
+        }
+        #expect(try await route(#"{"_p":"77","_sid":"A","text":"One"}"#) == .handled)
+        #expect(try await route(#"{"_p":"77","_sid":"B","text":"One"}"#) == .handled)
+        #expect(try await route(#"{"_p":"78","_sid":"B","text":"Two"}"#) == .duplicate)
+        #expect(try await route(#"{"_p":"79","text":"Three"}"#) == .handled)
+        #expect(try await route(#"{"_p":"79","text":"Three"}"#) == .handled)
+        #expect(harness.swrve.events.count == 4)
+    }
+
+    // Swrve iOS `SwrvePush.handleSilentPushNotification` and `SwrveNotificationManager.canProcessEngageNotification`:
+    // the `_sp` or `_p` id, with "0" exempt.
+    @Test("Swrve on iOS: copies are repeats by push id, whatever their _sid")
+    func swrveIOSPushID() async throws {
+        let harness = harness()
+        let first = try Payloads.payload(#"{"aps":{"alert":"x"},"_p":"77","_sid":"A"}"#)
+        let second = try Payloads.payload(#"{"aps":{"alert":"x"},"_p":"77","_sid":"B"}"#)
+        #expect(await harness.router.routeTap(on: first).outcome == .handled)
+        #expect(await harness.router.routeTap(on: second).outcome == .duplicate)
+    }
+
     @Test("Different events of one message are not repeats of each other")
     func eventsAreSeparate() async throws {
         let harness = harness()

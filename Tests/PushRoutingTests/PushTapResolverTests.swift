@@ -195,26 +195,26 @@ struct PushTapResolverTests {
         #expect(resolution.isResolved)
     }
 
+    // Cordial's `didReceive response` never reads `actionIdentifier` (`CordialPushNotification.swift`,
+    // `pushNotificationHasBeenTapped`): any identifier that reaches the app is a tap on the notification.
     @Test(
-        "Other Cordial identifiers are unknown",
+        "Other Cordial identifiers are the main action, as Cordial's SDK never reads them",
         arguments: [
             "carouselNotificationCategory.nextItem", "next", "carouselNotificationCategory.NEXT", "0",
             "EXPONEA_ACTION_APP_0",
         ]
     )
-    func cordialUnknown(identifier: String) throws {
-        #expect(
-            try resolve(identifier, Payloads.cordial)
-                == .unresolved(actionIdentifier: identifier, reason: .unknownIdentifier)
-        )
+    func cordialOtherIdentifiers(identifier: String) throws {
+        let notification = try Payloads.notification(Payloads.cordial)
+        #expect(try resolve(identifier, Payloads.cordial) == .defaultAction(notification.defaultAction))
     }
 
-    @Test("A carousel step on a Cordial push without a carousel points at missing content")
+    @Test("A carousel step on a Cordial push without a carousel reached the app, so it is the main action")
     func cordialWithoutCarousel() throws {
-        let identifier = "carouselNotificationCategory.next"
+        let notification = try Payloads.notification(Payloads.cordialWithoutCarousel)
         #expect(
-            try resolve(identifier, Payloads.cordialWithoutCarousel)
-                == .unresolved(actionIdentifier: identifier, reason: .missingContent)
+            try resolve("carouselNotificationCategory.next", Payloads.cordialWithoutCarousel)
+                == .defaultAction(notification.defaultAction)
         )
     }
 

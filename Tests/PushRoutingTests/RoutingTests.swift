@@ -89,12 +89,20 @@ struct RoutingTests {
         #expect(harness.swrve.taps.first?.resolution == .unresolved(actionIdentifier: "9", reason: .indexOutOfRange))
     }
 
-    @Test("A Cordial carousel step and an Atomic card reach their delegates")
+    // Cordial's content extension answers next/previous with `.doNotDismiss`
+    // (`CordialNotificationContentExtension.didReceive`), so the app never sees them.
+    @Test("A Cordial carousel step stays with the content extension; an Atomic card reaches its delegate")
     func carouselAndCard() async throws {
         let harness = Harness()
-        _ = try await harness.route(.tap, from: .cordial, actionIdentifier: "carouselNotificationCategory.previous")
+        let step = try await harness.route(
+            .tap,
+            from: .cordial,
+            actionIdentifier: "carouselNotificationCategory.previous"
+        )
         _ = try await harness.route(.tap, from: .atomic)
-        #expect(harness.cordial.taps.first?.resolution == .carousel(.previous))
+        #expect(step.outcome == .handledByContentExtension)
+        #expect(step.tap?.resolution == .carousel(.previous))
+        #expect(harness.cordial.taps.isEmpty)
         guard case .card(let card)? = harness.atomic.taps.first?.resolution else {
             Issue.record("expected a card")
             return

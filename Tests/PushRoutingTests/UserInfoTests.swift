@@ -42,21 +42,47 @@ struct UserInfoTests {
         #expect(harness.swrve.taps.first?.notification.messageID == "12345")
     }
 
-    @Test("A userInfo JSON can't hold is answered at once and reaches no delegate")
-    func unreadableUserInfo() async {
+    @Test("A userInfo JSON can't hold goes to the fallback with what could be read, exactly once per event")
+    func unreadableUserInfo() async throws {
         let harness = Harness()
-        let userInfo: [AnyHashable: Any] = ["source": "xnpe_platform", "sent": Date()]
+        // An app's own local notification: a Date and a non-string key, beside a vendor-looking marker.
+        let userInfo: [AnyHashable: Any] = ["source": "xnpe_platform", "sent": Date(timeIntervalSince1970: 0), 7: "x"]
         let silent = CompletionRecorder<PushFetchResult>()
         harness.router.routeSilentDelivery(userInfo: userInfo, completionHandler: silent.handler)
         #expect(await silent.first() == .noData)
         let foreground = CompletionRecorder<PushPresentation>()
         harness.router.routeForegroundDelivery(userInfo: userInfo, completionHandler: foreground.handler)
-        #expect(await foreground.first() == [])
+        #expect(await foreground.first() == [.badge])
         let tap = CompletionRecorder<Void>()
         harness.router.routeTap(userInfo: userInfo) { tap.handler(()) }
         await tap.first()
         #expect(await harness.router.routeSilentDelivery(userInfo: userInfo) == .noData)
-        #expect(harness.all.values.allSatisfy { $0.events.isEmpty })
         #expect(silent.values.count == 1 && foreground.values.count == 1 && tap.values.count == 1)
+
+        // Never a vendor's delegate: no remote push can carry a Date.
+        for sender in [Sender.cordial, .exponea, .swrve, .atomic] {
+            #expect(harness.recorder(for: sender).events.isEmpty)
+        }
+        #expect(harness.fallback.events.count == 4)
+        let notification = try #require(harness.fallback.silentDeliveries.first)
+        #expect(notification.vendor == nil)
+        #expect(notification.document.rootObject["source"]?.stringValue == "xnpe_platform")
+        #expect(notification.document.rootObject["sent"]?.stringValue?.hasPrefix("1970-01-01") == true)
+        #expect(notification.document.rootObject["7"]?.stringValue == "x")
+    }
+
+    @Test("The event lists each value JSON can't hold, with its key path")
+    func unrepresentableValues() async throws {
+        let harness = Harness()
+        let events = harness.router.events()
+        let presented = CompletionRecorder<PushPresentation>()
+        let userInfo: [AnyHashable: Any] = ["aps": ["alert": "hi", "when": Date()], "n": 1]
+        harness.router.routeForegroundDelivery(userInfo: userInfo, completionHandler: presented.handler)
+        var iterator = events.makeAsyncIterator()
+        let event = try #require(await iterator.next())
+        #expect(event.vendor == nil)
+        #expect(event.outcome == .handled)
+        #expect(event.unrepresentableValues.map(\.keyPath) == ["aps.when"])
+        #expect(event.unrepresentableValues.first?.code == .typeMismatch)
     }
 }

@@ -20,6 +20,32 @@ enum UserInfoConverter {
         from userInfo: [AnyHashable: Any],
         limits: PushPayloadLimits = .default
     ) throws(PushPayloadError) -> JSONDocument {
+        var unrepresentable: [PushPayloadError]? = nil
+        return try document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
+    }
+
+    /// Converts what JSON can hold and writes each value it can't (a `Date`, `Data`, a non-string key) as
+    /// the string `String(describing:)` gives, listing each in the returned errors with its key path.
+    ///
+    /// For callers that must not drop a dictionary that is no push payload, such as an app's own local
+    /// notification: the router hands it to the fallback delegate with what could be read. Limits,
+    /// duplicate keys (a non-string key may describe itself as an existing key) and keys with U+0000 still
+    /// fail.
+    package static func readableDocument(
+        from userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> (document: JSONDocument, unrepresentable: [PushPayloadError]) {
+        var unrepresentable: [PushPayloadError]? = []
+        let document = try document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
+        return (document, unrepresentable ?? [])
+    }
+
+    /// With `unrepresentable` nil, a value JSON can't hold throws; otherwise it is described and listed.
+    private static func document(
+        from userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits,
+        unrepresentable: inout [PushPayloadError]?
+    ) throws(PushPayloadError) -> JSONDocument {
         var builder = JSONDocumentBuilder(limits: limits)
         // An explicit stack: dictionaries can be nested deeper than the call stack likes.
         var steps: [Step] = [.value(userInfo, key: nil)]
@@ -29,7 +55,17 @@ enum UserInfoConverter {
             case .endArray: try builder.endArray()
             case .value(let value, let key):
                 if let key { try builder.key(key) }
-                try add(value, to: &builder, steps: &steps)
+                do {
+                    try add(value, to: &builder, steps: &steps, unrepresentable: &unrepresentable)
+                } catch
+                    where unrepresentable != nil && (error.code == .typeMismatch || error.code == .numberOutOfRange)
+                {
+                    // Both are thrown before anything is written, so the value's place is still free.
+                    unrepresentable?.append(
+                        PushPayloadError(error.code, message: error.message, keyPath: builder.path)
+                    )
+                    try builder.string(String(describing: value))
+                }
             }
         }
         return try builder.finish()
@@ -38,7 +74,8 @@ enum UserInfoConverter {
     private static func add(
         _ value: Any,
         to builder: inout JSONDocumentBuilder,
-        steps: inout [Step]
+        steps: inout [Step],
+        unrepresentable: inout [PushPayloadError]?
     ) throws(PushPayloadError) {
         switch value {
         case let string as String: try builder.string(string)
@@ -58,6 +95,19 @@ enum UserInfoConverter {
             var members: [Step] = []
             for (key, member) in dictionary {
                 guard let name = key.base as? String else {
+                    if unrepresentable != nil {
+                        let described = String(describing: key.base)
+                        let path = builder.path
+                        unrepresentable?.append(
+                            PushPayloadError(
+                                .typeMismatch,
+                                message: "userInfo has a key of type \(type(of: key.base)); JSON keys are strings",
+                                keyPath: path.isEmpty ? described : path + "." + described
+                            )
+                        )
+                        members.append(.value(member, key: described))
+                        continue
+                    }
                     throw PushPayloadError(
                         .typeMismatch,
                         message: "userInfo has a key of type \(type(of: key.base)); JSON keys are strings"

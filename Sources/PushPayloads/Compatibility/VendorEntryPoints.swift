@@ -1,16 +1,21 @@
 /// Vendor-compatible entry points, named as the vendors' SDKs name them, so code moving off an SDK
 /// reads the same. Each applies exactly the vendor's rule, to `userInfo` or to raw bytes.
 
-/// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides.
+/// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides:
+/// top-level `mcID` is a string, and nothing else counts.
 ///
-/// A `userInfo` that cannot be converted to JSON (see ``JSONDocument``) is not Cordial's.
+/// Stricter than ``CordialDecoder``, which also recognises the 2020 layout that only Cordial's app
+/// extensions read (``PushMarker/cordialMessageAttribution``). A `userInfo` that cannot be converted to
+/// JSON (see ``JSONDocument``) is not Cordial's.
 public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
-    recognizes(CordialDecoder(), userInfo: userInfo)
+    guard let document = try? UserInfoConverter.document(from: userInfo) else { return false }
+    return CordialDecoder.isCordialMessage(PushPayload(document: document))
 }
 
 /// Whether a payload is Cordial's, as `isCordialMessage(userInfo:)` decides; invalid JSON is not.
 public func isCordialMessage(jsonBytes: UnsafeRawBufferPointer) -> Bool {
-    recognizes(CordialDecoder(), jsonBytes: jsonBytes)
+    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
+    return CordialDecoder.isCordialMessage(payload)
 }
 
 /// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
@@ -76,5 +81,24 @@ extension JSONDocument {
     /// and key rules apply.
     public init(userInfo: [AnyHashable: Any], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         self = try UserInfoConverter.document(from: userInfo, limits: limits)
+    }
+}
+
+extension PushPayload {
+    /// Converts a `userInfo` dictionary, strictly when it can; otherwise what could be read of it, with
+    /// the values JSON can't hold written as their descriptions and listed in `unrepresentable` (see
+    /// `UserInfoConverter.readableDocument`). When even that fails (limits, a key described twice), the
+    /// payload is an empty object and the failure is the one entry. For the router, which must hand an
+    /// app's own notifications to its fallback rather than drop them.
+    package static func readable(
+        userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits
+    ) -> (payload: PushPayload, unrepresentable: [PushPayloadError]) {
+        do {
+            let (document, unrepresentable) = try UserInfoConverter.readableDocument(from: userInfo, limits: limits)
+            return (PushPayload(document: document, limits: limits), unrepresentable)
+        } catch {
+            return (PushPayload(document: JSONDocument(storage: JSONObject.empty.storage), limits: limits), [error])
+        }
     }
 }

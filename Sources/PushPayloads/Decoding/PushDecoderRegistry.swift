@@ -71,16 +71,20 @@ public struct PushDecoderRegistry: Sendable {
     /// Classifies a payload without building the model: vendor, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
         var winner: (any PushPayloadDecoder)? = nil
+        var marker: PushMarker? = nil
         var others: [PushVendor] = []
-        for decoder in decoders where decoder.recognizes(payload) {
+        for decoder in decoders {
+            guard let match = decoder.marker(in: payload) else { continue }
             if winner == nil {
                 winner = decoder
+                marker = match
             } else {
                 others.append(decoder.vendor)
             }
         }
         return PushClassification(
             vendor: winner?.vendor,
+            marker: marker,
             alsoMatching: others,
             isSilent: winner?.isSilent(payload) ?? payload.isBackgroundPush,
             shape: payload.shape

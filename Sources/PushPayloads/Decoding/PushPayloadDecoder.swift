@@ -23,6 +23,11 @@ public protocol PushPayloadDecoder: Sendable {
     /// Whether the payload carries this vendor's marker, by the vendor SDK's own rule.
     func recognizes(_ payload: PushPayload) -> Bool
 
+    /// The rule that recognises the payload, or `nil` when none does. The registry calls this, not
+    /// ``recognizes(_:)``; the default gives `PushMarker(name: vendor.name)` when ``recognizes(_:)`` is
+    /// true. Implement it when the vendor has several rules (see ``PushMarker``), keeping the two consistent.
+    func marker(in payload: PushPayload) -> PushMarker?
+
     /// Whether the vendor's SDK treats the payload as silent. The default is the APNs rule
     /// (``PushPayload/isBackgroundPush``).
     func isSilent(_ payload: PushPayload) -> Bool
@@ -39,6 +44,11 @@ public protocol PushPayloadDecoder: Sendable {
 }
 
 extension PushPayloadDecoder {
+    /// `PushMarker(name: vendor.name)` when ``recognizes(_:)`` is true.
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        recognizes(payload) ? PushMarker(name: vendor.name) : nil
+    }
+
     /// The APNs rule: `content-available` is 1 and `aps` has no `alert`, `sound` or `badge`.
     public func isSilent(_ payload: PushPayload) -> Bool { payload.isBackgroundPush }
 

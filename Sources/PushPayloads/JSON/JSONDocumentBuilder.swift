@@ -23,7 +23,8 @@ package struct JSONDocumentBuilder {
         self.limits = limits
     }
 
-    private var path: String {
+    /// The key path of the value being built, such as `aps.alert` (array elements by index).
+    package var path: String {
         levels.map { $0.isObject ? $0.lastKey : String($0.count - 1) }.joined(separator: ".")
     }
 

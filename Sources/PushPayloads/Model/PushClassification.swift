@@ -4,6 +4,9 @@ public struct PushClassification: Hashable, Sendable {
     /// The vendor whose marker wins, or `nil` when no decoder recognises the payload.
     public var vendor: PushVendor?
 
+    /// The rule of ``vendor`` that recognised the payload (see ``PushMarker``); `nil` when ``vendor`` is.
+    public var marker: PushMarker?
+
     /// Other vendors whose markers the payload also carries, in precedence order.
     public var alsoMatching: [PushVendor]
 
@@ -14,8 +17,15 @@ public struct PushClassification: Hashable, Sendable {
     public var shape: PushWireShape
 
     /// Creates a classification.
-    public init(vendor: PushVendor?, alsoMatching: [PushVendor] = [], isSilent: Bool, shape: PushWireShape) {
+    public init(
+        vendor: PushVendor?,
+        marker: PushMarker? = nil,
+        alsoMatching: [PushVendor] = [],
+        isSilent: Bool,
+        shape: PushWireShape
+    ) {
         self.vendor = vendor
+        self.marker = marker ?? vendor.map { PushMarker(name: $0.name) }
         self.alsoMatching = alsoMatching
         self.isSilent = isSilent
         self.shape = shape

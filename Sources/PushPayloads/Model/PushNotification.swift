@@ -6,6 +6,8 @@
 public struct PushNotification: Sendable {
     /// The vendor whose marker wins, or `nil` for a push no decoder recognises.
     public var vendor: PushVendor?
+    /// The rule of ``vendor`` that recognised the payload; `nil` when ``vendor`` is.
+    public var marker: PushMarker?
     /// Other vendors whose markers the payload also carries, in precedence order.
     public var alsoMatching: [PushVendor]
     /// How the payload arrived.
@@ -18,12 +20,18 @@ public struct PushNotification: Sendable {
     /// `aps.mutable-content` is 1: a notification service extension may rewrite the push.
     public var isMutableContent: Bool
 
-    /// The title, as the owner's SDK would show it.
+    /// The title the device shows, on the platform ``shape`` says receives the push: the APNs alert,
+    /// unless the owner's notification service extension replaces it (it runs only when `mutable-content`
+    /// is 1), or the text the owner's Android SDK builds the notification from.
     public var title: String?
-    /// The subtitle, as the owner's SDK would show it.
+    /// The subtitle the device shows (see ``title``).
     public var subtitle: String?
-    /// The body, as the owner's SDK would show it.
+    /// The body the device shows (see ``title``).
     public var body: String?
+    /// The text the owner's own keys carry (Exponea `title` and `message`, Swrve `_sw.media`), whether or
+    /// not the device shows it: without `mutable-content` iOS shows the APNs alert instead. `nil` for
+    /// vendors without text keys of their own.
+    public var vendorText: PushText?
     /// The app icon badge (`aps.badge`; Exponea's `badge` string).
     public var badge: Int?
     /// The sound name (`aps.sound`, or its `name` when it is a dictionary; vendors' own `sound` keys).
@@ -61,12 +69,13 @@ public struct PushNotification: Sendable {
     /// The whole payload, so nothing is lost.
     public var document: JSONDocument
 
-    /// Creates the vendor-neutral reading of `payload`: classification, APNs fields, and content from
-    /// `aps.alert` or, failing that, the FCM `title`, `body` or `text` strings. With
+    /// Creates the vendor-neutral reading of `payload`: classification, APNs fields, and the text from
+    /// `aps.alert` (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With
     /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
     /// empty.
     public init(payload: PushPayload, classification: PushClassification, detail: PushDecodingDetail = .full) {
         vendor = classification.vendor
+        marker = classification.marker
         alsoMatching = classification.alsoMatching
         shape = classification.shape
         isSilent = classification.isSilent
@@ -92,15 +101,19 @@ public struct PushNotification: Sendable {
             isMutableContent = false
         }
 
-        if let alert = aps?["alert"] {
-            if let text = alert.stringValue {
-                body = text
-            } else {
-                title = alert["title"]?.stringValue
-                subtitle = alert["subtitle"]?.stringValue
-                body = alert["body"]?.stringValue
+        switch payload.shape {
+        case .apns:
+            // An APNs push shows its alert and nothing else; top-level keys are the app's to read.
+            if let alert = aps?["alert"] {
+                if let text = alert.stringValue {
+                    body = text
+                } else {
+                    title = alert["title"]?.stringValue
+                    subtitle = alert["subtitle"]?.stringValue
+                    body = alert["body"]?.stringValue
+                }
             }
-        } else {
+        case .fcm:
             title = payload["title"]?.stringValue
             subtitle = payload["subtitle"]?.stringValue
             body = payload["body"]?.stringValue ?? payload["text"]?.stringValue
@@ -109,6 +122,12 @@ public struct PushNotification: Sendable {
 
     /// The classification this notification was decoded with.
     public var classification: PushClassification {
-        PushClassification(vendor: vendor, alsoMatching: alsoMatching, isSilent: isSilent, shape: shape)
+        PushClassification(
+            vendor: vendor,
+            marker: marker,
+            alsoMatching: alsoMatching,
+            isSilent: isSilent,
+            shape: shape
+        )
     }
 }

@@ -57,33 +57,32 @@ extension PushRouter {
         )
     }
 
-    #if compiler(>=6.2)
     /// Routes a foreground push for `userNotificationCenter(_:willPresent:) async` and returns the merged
-    /// presentation (`[]` for a notification whose `userInfo` is not JSON).
+    /// presentation.
     ///
-    /// It runs on the caller's actor until the notification is read, so a main-actor delegate can pass it.
-    nonisolated(nonsending)
-        public func presentationOptions(for notification: UNNotification) async -> UNNotificationPresentationOptions
-    {
-        let userInfo = notification.request.content.userInfo
-        guard let payload = payload(userInfo: userInfo, kind: .foregroundDelivery) else { return [] }
-        return await routeForegroundDelivery(of: payload).presentation.notificationPresentationOptions
+    /// It runs on the caller's actor (`isolation`, the caller's by default) until the notification is
+    /// read, so a main-actor delegate can pass it.
+    public func presentationOptions(
+        for notification: UNNotification,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> UNNotificationPresentationOptions {
+        let input = input(userInfo: notification.request.content.userInfo)
+        return await routeForegroundDelivery(of: input).presentation.notificationPresentationOptions
     }
 
-    /// Routes a tap for `userNotificationCenter(_:didReceive:) async`; `nil` for a notification whose
-    /// `userInfo` is not JSON.
+    /// Routes a tap for `userNotificationCenter(_:didReceive:) async`.
     ///
-    /// It runs on the caller's actor until the response is read, so a main-actor delegate can pass it.
+    /// It runs on the caller's actor (`isolation`, the caller's by default) until the response is read,
+    /// so a main-actor delegate can pass it.
     @discardableResult
-    nonisolated(nonsending)
-        public func routeTap(_ response: UNNotificationResponse) async -> PushRoutedEvent?
-    {
-        let userInfo = response.notification.request.content.userInfo
-        guard let payload = payload(userInfo: userInfo, kind: .tap) else { return nil }
+    public func routeTap(
+        _ response: UNNotificationResponse,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> PushRoutedEvent {
+        let input = input(userInfo: response.notification.request.content.userInfo)
         let actionIdentifier = response.actionIdentifier
         let userText = (response as? UNTextInputNotificationResponse)?.userText
-        return await routeTap(on: payload, actionIdentifier: actionIdentifier, userText: userText)
+        return await routeTap(on: input, actionIdentifier: actionIdentifier, userText: userText)
     }
-    #endif
 }
 #endif

@@ -14,7 +14,9 @@ struct VendorEntryPointTests {
         #expect(!isExponeaNotification(userInfo: ["source": "xnpe"]))
         #expect(isSwrvePush(userInfo: ["_p": 7]))
         #expect(!isSwrvePush(userInfo: ["_p": ""]))
-        #expect(!isSwrvePush(userInfo: ["_p": true]))
+        // iOS receives JSON true as an NSNumber, which Swrve reads as "1".
+        #expect(isSwrvePush(userInfo: ["_p": true]))
+        #expect(!isSwrvePush(userInfo: ["_p": NSNull()]))
 
         bytes(#"{"mcID":""}"#).withUnsafeBytes { #expect(isCordialMessage(jsonBytes: $0)) }
         bytes(#"{"source":"xnpe_platform"}"#).withUnsafeBytes { #expect(isExponeaNotification(jsonBytes: $0)) }

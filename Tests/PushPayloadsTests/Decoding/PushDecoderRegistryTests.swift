@@ -55,7 +55,7 @@ struct PushDecoderRegistryTests {
         for _ in 0..<3 {
             #expect(
                 try classifier.classify(Array(#"{"_sp":1}"#.utf8))
-                    == PushClassification(vendor: .swrve, isSilent: true, shape: .apns)
+                    == PushClassification(vendor: .swrve, marker: .swrveSilentPushID, isSilent: true, shape: .apns)
             )
             #expect(throws: PushPayloadError(.duplicateKey, message: "")) {
                 try classifier.classify(Array(#"{"_p":1,"_p":2}"#.utf8))

@@ -97,12 +97,18 @@ struct CordialDecoderTests {
         #expect(!extras.hasInboxMessage)
     }
 
-    @Test("the pre-2020 flat in-app layout")
-    func legacyInApp() throws {
+    // Support for the top-level flag was removed in commit 34725437 (2020-08-11); `git grep '"in-app"'`
+    // finds nothing in the current SDK.
+    @Test(
+        "the pre-2020 flat in-app layout no longer announces an in-app message",
+        arguments: [#""true""#, "true", "1"]
+    )
+    func legacyInApp(_ flag: String) throws {
         let extras = try #require(
-            try decode(#"{"mcID":"m","in-app":"true","type":"fullscreen","displayType":"displayImmediately"}"#).cordial
+            try decode(#"{"mcID":"m","in-app":\#(flag),"type":"fullscreen","displayType":"displayImmediately"}"#)
+                .cordial
         )
-        #expect(extras.inAppMessage?.type == "fullscreen")
+        #expect(extras.inAppMessage == nil)
     }
 
     @Test("a deepLink sent as a JSON string: decoded for FCM, ignored on APNs as the current iOS SDK does")

@@ -24,16 +24,33 @@ struct ExponeaDecoderTests {
         #expect(try vendorName(json) == expected)
     }
 
+    // iOS `PushNotificationParser.parsePushOpened`: `userInfo["silent"] as? Int == 1`.
     @Test(
-        "silent is 1, true, \"1\" or \"true\"; content-available is ignored",
+        "APNs: silent when silent reads as 1 through as? Int (PushNotificationParser.parsePushOpened)",
         arguments: [
-            ("1", true), ("true", true), (#""1""#, true), (#""true""#, true), ("1.0", true),
-            ("0", false), ("false", false), (#""false""#, false), (#""0""#, false), ("2", false),
-            ("null", false), (#""yes""#, false), ("[1]", false),
+            ("1", true), ("true", true), ("1.0", true), ("1e0", true),
+            ("0", false), ("false", false), (#""1""#, false), (#""true""#, false), (#""false""#, false),
+            ("2", false), ("1.5", false), ("null", false), (#""yes""#, false), ("[1]", false),
         ]
     )
-    func silence(_ value: String, _ silent: Bool) throws {
-        #expect(try classify(#"{"source":"xnpe_platform","silent":\#(value)}"#).isSilent == silent)
+    func silenceOnIOS(_ value: String, _ silent: Bool) throws {
+        let json = #"{"aps":{"alert":"A"},"source":"xnpe_platform","title":"T","silent":\#(value)}"#
+        #expect(try classify(json).shape == .apns)
+        #expect(try classify(json).isSilent == silent)
+    }
+
+    // Android `MessagingUtils.isSilentPush`: `data["silent"] == "true"`, exact and case-sensitive.
+    @Test(
+        "FCM: silent only when silent is exactly \"true\" (MessagingUtils.isSilentPush)",
+        arguments: [
+            (#""true""#, true), (#""TRUE""#, false), (#""True""#, false), (#""1""#, false), (#"" true""#, false),
+            (#""false""#, false), (#""0""#, false), (#""yes""#, false), (#""""#, false),
+        ]
+    )
+    func silenceOnAndroid(_ value: String, _ silent: Bool) throws {
+        let json = #"{"source":"xnpe_platform","title":"T","message":"M","silent":\#(value)}"#
+        #expect(try classify(json).shape == .fcm)
+        #expect(try classify(json).isSilent == silent)
     }
 
     @Test("without silent, even a background APNs push is not silent for Exponea")

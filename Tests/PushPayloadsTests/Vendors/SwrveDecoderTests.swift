@@ -4,7 +4,7 @@ import Testing
 @Suite("Swrve")
 struct SwrveDecoderTests {
     @Test(
-        "_p or _sp must be a non-empty string or a number",
+        "_p or _sp must be a non-empty string, or a number or Boolean that iOS reads as one (pushIdFromNotificationContent)",
         arguments: [
             (#"{"_p":"123"}"#, "swrve"),
             (#"{"_p":123}"#, "swrve"),
@@ -15,7 +15,10 @@ struct SwrveDecoderTests {
             (#"{"_sp":9}"#, "swrve"),
             (#"{"_p":""}"#, "unknown"),
             (#"{"_sp":""}"#, "unknown"),
-            (#"{"_p":true}"#, "unknown"),
+            // On iOS a JSON Boolean is an NSNumber, whose stringValue is "1" or "0".
+            (#"{"_p":true}"#, "swrve"),
+            (#"{"_p":false}"#, "swrve"),
+            (#"{"_p":" "}"#, "swrve"),
             (#"{"_p":null}"#, "unknown"),
             (#"{"_p":{"id":"1"}}"#, "unknown"),
             (#"{"_p":["1"]}"#, "unknown"),
@@ -111,7 +114,9 @@ struct SwrveDecoderTests {
             #"{"_p":"5","text":"Hello","sound":"ding","_sw":"{\"version\":1,\"media\":{\"title\":\"T\"},\"buttons\":[{\"title\":\"B\",\"action_type\":\"open_app\",\"action\":\"\"}]}"}"#
         )
         #expect(visible.shape == .fcm)
-        #expect(visible.title == "T")
+        // Android shows media text only for an image it downloads; the app name stands in for the title.
+        #expect(visible.title == nil)
+        #expect(visible.vendorText?.title == "T")
         #expect(visible.body == "Hello")
         #expect(visible.sound == "ding")
         #expect(visible.buttons.map(\.actionIdentifier) == ["0"])

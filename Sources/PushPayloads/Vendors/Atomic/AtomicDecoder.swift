@@ -10,6 +10,11 @@ public struct AtomicDecoder: PushPayloadDecoder {
     /// ``PushVendor/atomic``.
     public var vendor: PushVendor { .atomic }
 
+    /// ``PushMarker/atomicEnvelope`` when the `atomic` envelope is complete and well typed.
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        recognizes(payload) ? .atomicEnvelope : nil
+    }
+
     /// Whether the `atomic` envelope is complete and well typed.
     public func recognizes(_ payload: PushPayload) -> Bool {
         guard let atomic = payload["atomic"] else { return false }

@@ -3,7 +3,8 @@
 public struct AtomicPushNotification: Hashable, Sendable {
     /// The card instance that triggered the push (`atomic.cardInstanceId`).
     public var cardInstanceID: String
-    /// The stream container, always as a string (`atomic.streamContainerId`, a string or number).
+    /// The stream container, always as a string (`atomic.streamContainerId`, a string or a number, which
+    /// reads as JavaScript's `String(n)` prints it).
     public var containerID: String
     /// The custom data (`atomic.detail`); empty when absent or not an object.
     public var detail: JSONValue
@@ -21,9 +22,8 @@ public struct AtomicPushNotification: Hashable, Sendable {
             let container = envelope["streamContainerId"]
         else { return nil }
         self.cardInstanceID = card
-        // JavaScript's String(n): integral numbers print without a fraction.
-        self.containerID =
-            container.stringValue ?? container.numberValue.map { $0.int64Value.map(String.init) ?? $0.text } ?? ""
+        // The Web SDK converts with JavaScript's String(n): `1234.0` is "1234", `1e21` is "1e+21".
+        self.containerID = container.stringValue ?? container.numberValue.map(SDKConversions.javaScriptString) ?? ""
         let detail = envelope["detail"]
         self.detail = detail?.kind == .object ? detail! : JSONObject.empty.value
     }

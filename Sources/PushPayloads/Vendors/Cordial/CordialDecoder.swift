@@ -1,6 +1,8 @@
 /// Cordial pushes, recognised as `CordialPushNotificationHandler.isCordialMessage(userInfo:)` does:
-/// top-level `mcID` is a string (an empty one counts, a number does not). The 2020 layout
-/// `system.messageAttribution.mcID`, which Cordial's app extensions still read, counts too.
+/// top-level `mcID` is a string (an empty one counts, a number does not) — ``PushMarker/cordialMessageID``.
+/// The 2020 layout `system.messageAttribution.mcID`, which only Cordial's app extensions still read, counts
+/// too, as ``PushMarker/cordialMessageAttribution``, a rule the SDK's entry point does not apply (so
+/// ``isCordialMessage(userInfo:)`` is false for it).
 ///
 /// Silent follows the APNs rule, as Cordial's SDK leaves that decision to the app's delegate callbacks.
 public struct CordialDecoder: PushPayloadDecoder {
@@ -11,9 +13,19 @@ public struct CordialDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .cordial }
 
     /// Whether `mcID` (or `system.messageAttribution.mcID`) is a string.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        if payload["mcID"]?.kind == .string { return true }
-        return Self.attributedMessageID(payload)?.kind == .string
+    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
+
+    /// ``PushMarker/cordialMessageID`` when top-level `mcID` is a string, else
+    /// ``PushMarker/cordialMessageAttribution`` when `system.messageAttribution.mcID` is.
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        if Self.isCordialMessage(payload) { return .cordialMessageID }
+        return Self.attributedMessageID(payload)?.kind == .string ? .cordialMessageAttribution : nil
+    }
+
+    /// The SDK's own rule, `isCordialMessage(userInfo:)`: `getMcID` casts top-level `mcID` to `String`
+    /// and nothing else is read.
+    static func isCordialMessage(_ payload: PushPayload) -> Bool {
+        payload["mcID"]?.kind == .string
     }
 
     static func attributedMessageID(_ payload: PushPayload) -> JSONValue? {
@@ -35,12 +47,12 @@ public struct CordialDecoder: PushPayloadDecoder {
         var extras = CordialExtras(mcID: mcID)
         extras.usesMessageAttributionLayout = usesAttribution
 
+        // `PushNotificationParserDeepLinks` reads each link as a string that `URL(string:)` accepts.
         if let deepLink = payload.nestedJSON("deepLink")?.objectValue {
-            extras.deepLinkURL = deepLink["url"]?.stringValue
-            extras.fallbackURL = deepLink["fallbackUrl"]?.stringValue
-            if detail == .full {
-                extras.vanityURL = deepLink["vanityUrl"]?.stringValue ?? deepLink["encodedURL"]?.stringValue
-            }
+            let link = { (key: String) in deepLink[key]?.stringValue.flatMap { Self.isURL($0) ? $0 : nil } }
+            extras.deepLinkURL = link("url")
+            extras.fallbackURL = link("fallbackUrl")
+            if detail == .full { extras.vanityURL = link("vanityUrl") }
         }
         if let url = extras.deepLinkURL {
             notification.defaultAction = .deepLink(url, fallbackURL: extras.fallbackURL)
@@ -49,11 +61,9 @@ public struct CordialDecoder: PushPayloadDecoder {
         guard detail == .full else { return }
 
         let system = payload.nestedJSON("system")?.objectValue
+        // The pre-August-2020 top-level `in-app` flag is not read: the SDK dropped it (commit 34725437).
         if let iam = system?["iam"]?.objectValue {
             extras.inAppMessage = CordialExtras.InAppMessage(iam)
-        } else if Self.isTrue(payload["in-app"]) {
-            // The pre-August-2020 layout: a flag plus the in-app fields at the top level.
-            extras.inAppMessage = CordialExtras.InAppMessage(payload.object)
         }
         extras.hasInboxMessage = system?["inbox"]?.objectValue != nil
 
@@ -61,13 +71,14 @@ public struct CordialDecoder: PushPayloadDecoder {
             extras.imageURL = imageURL
             notification.images.append(PushImage(url: imageURL))
         }
-        // Carousel items that are not all-string dictionaries are skipped, as the SDK does.
+        // `PushNotificationParserCarousel`: each item must cast to `[String: String]` and both `imageURL`
+        // and `deepLink` must make a `URL`; other items are dropped and the rest keep their order.
         if let carousel = payload.nestedJSON("carousel")?.arrayValue {
             for item in carousel {
                 guard let item = item.objectValue, item.values.allSatisfy({ $0.kind == .string }),
-                    let imageURL = item["imageURL"]?.stringValue
+                    let imageURL = item["imageURL"]?.stringValue, Self.isURL(imageURL),
+                    let link = item["deepLink"]?.stringValue, Self.isURL(link)
                 else { continue }
-                let link = item["deepLink"]?.stringValue
                 extras.carousel.append(CordialExtras.CarouselItem(imageURL: imageURL, deepLink: link))
                 notification.images.append(PushImage(url: imageURL, deepLink: link))
             }
@@ -75,8 +86,56 @@ public struct CordialDecoder: PushPayloadDecoder {
         notification.cordial = extras
     }
 
-    static func isTrue(_ value: JSONValue?) -> Bool {
-        guard let value else { return false }
-        return value.boolValue == true || value.isString("true")
+    /// Whether Foundation's `URL(string:)` makes a URL of `text`, as iOS 17 and later parse: characters a
+    /// URL can't hold are percent-encoded rather than refused, so what fails is an empty string, or an
+    /// authority (`scheme://…`) whose host or port cannot be valid. Earlier iOS versions also refused
+    /// unencoded characters such as spaces; the SDK runs on both, and this follows the current one.
+    static func isURL(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard !utf8.isEmpty else { return false }
+        // A scheme, then `//` and an authority up to the path, query or fragment.
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            isSchemeStart(utf8[0]), utf8[1..<colon].allSatisfy(isSchemeByte),
+            utf8[(colon + 1)...].starts(with: "//".utf8)
+        else { return true }
+        let authorityStart = colon + 3
+        let authorityEnd =
+            utf8[authorityStart...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? utf8.count
+        var authority = utf8[authorityStart..<authorityEnd]
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        var host = authority
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            host = authority[...close]
+            let rest = authority[(close + 1)...]
+            guard rest.isEmpty || (rest.first == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(isDigit)) else {
+                return false
+            }
+            return true
+        }
+        if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
+            host = authority[..<portColon]
+            guard authority[(portColon + 1)...].allSatisfy(isDigit) else { return false }
+        }
+        return host.allSatisfy(isHostByte)
+    }
+
+    private static func isSchemeStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isSchemeStart(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// RFC 3986 `reg-name`: unreserved, sub-delims and `%`; bytes from 0x80 are an internationalised name.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) { return true }
+        return Array("-._~%!$&'()*+,;=".utf8).contains(byte)
     }
 }

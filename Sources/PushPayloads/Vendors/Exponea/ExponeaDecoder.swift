@@ -1,8 +1,15 @@
 /// Exponea (Bloomreach Engagement) pushes, recognised as `Exponea.isExponeaNotification(userInfo:)`
 /// does: top-level `source` is exactly the string `xnpe_platform`.
 ///
-/// Silent follows both SDKs at once: `silent` is `1` or `true` (iOS reads `as? Int == 1`, which a
-/// JSON `true` also passes on Apple platforms) or the string `"1"` or `"true"` (Android).
+/// Silence and text follow the SDK of the platform the payload's shape says receives it:
+///
+/// - APNs (iOS): silent when `silent` reads as 1 through `as? Int` (`1`, `1.0`, `true`; not `"1"` or
+///   `"true"`), as `PushNotificationParser.parsePushOpened` decides. The device shows the APNs alert,
+///   unless `mutable-content` is 1, when Exponea's notification service extension replaces it with
+///   `title` (`"NO TITLE"` when that is not a string) and `message` (`""`).
+/// - FCM (Android): not shown — and so silent — when `FcmManagerImpl.handleRemoteMessage` shows nothing
+///   (see ``AndroidSuppression``): `silent` is exactly `"true"`, `title` and `message` are both blank, the
+///   action is `self-check`, or a field the SDK parses throws. The notification shows `title` and `message`.
 public struct ExponeaDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -15,11 +22,86 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         payload["source"]?.isString("xnpe_platform") ?? false
     }
 
-    /// Whether `silent` is 1, true, "1" or "true".
+    /// ``PushMarker/exponeaSource`` when `source` is `xnpe_platform`.
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        recognizes(payload) ? .exponeaSource : nil
+    }
+
+    /// On APNs, whether `silent` reads as 1 on iOS; on FCM, whether Android shows nothing.
     public func isSilent(_ payload: PushPayload) -> Bool {
-        guard let silent = payload["silent"] else { return false }
-        return silent.boolValue == true || silent.numberValue?.int64Value == 1 || silent.isString("1")
-            || silent.isString("true")
+        switch payload.shape {
+        case .apns: return Self.isSilentOnIOS(payload)
+        case .fcm: return Self.androidSuppression(payload) != nil
+        }
+    }
+
+    /// iOS's rule (`PushNotificationParser.parsePushOpened`): `userInfo["silent"] as? Int == 1`. A JSON
+    /// `true` arrives as an `NSNumber` and passes; strings never do.
+    static func isSilentOnIOS(_ payload: PushPayload) -> Bool {
+        payload["silent"].flatMap(SDKConversions.appleIntValue) == 1
+    }
+
+    /// Why Exponea's Android SDK shows nothing for a push (`FcmManagerImpl.handleRemoteMessage`).
+    public enum AndroidSuppression: String, Hashable, Sendable, CaseIterable {
+        /// A field the SDK parses while reading the push is malformed, so it throws and, in the SDK's safe
+        /// mode, drops the push without tracking it: `notification_id` is not an `Int`, `actions` is not an
+        /// array of flat objects, or `attributes`, `data` or `url_params` is not an object (`url_params`
+        /// with flat values only). The SDK's parsers (org.json, Gson) are lenient where this library is
+        /// strict, so text that is not JSON at all (single quotes, say) counts as malformed here.
+        case unparseable
+        /// `action` is `self-check`: the SDK's own test push, handled and never shown.
+        case selfCheck = "self_check"
+        /// `silent` is exactly the string `"true"` (`MessagingUtils.isSilentPush`).
+        case silent
+        /// `title` and `message` are both blank (absent, empty or whitespace, by Kotlin's `isBlank`).
+        case blank
+    }
+
+    /// Why Android shows nothing for `payload`, in the order the SDK checks, or `nil` when it shows it.
+    public static func androidSuppression(_ payload: PushPayload) -> AndroidSuppression? {
+        if !isReadableOnAndroid(payload) { return .unparseable }
+        if payload["action"]?.isString("self-check") == true { return .selfCheck }
+        if payload["silent"]?.isString("true") == true { return .silent }
+        if SDKConversions.isKotlinBlank(payload["title"]) && SDKConversions.isKotlinBlank(payload["message"]) {
+            return .blank
+        }
+        return nil
+    }
+
+    /// Whether `NotificationPayload`'s constructor reads the push without throwing.
+    static func isReadableOnAndroid(_ payload: PushPayload) -> Bool {
+        if let id = payload["notification_id"], !isKotlinInt(id) { return false }
+        if let actions = payload["actions"] {
+            guard let array = payload.embeddedJSON(actions)?.arrayValue, array.allSatisfy(isFlatObject) else {
+                return false
+            }
+        }
+        for key in ["attributes", "data"] {
+            if let value = payload[key], payload.embeddedJSON(value)?.objectValue == nil { return false }
+        }
+        if let parameters = payload["url_params"] {
+            guard let object = payload.embeddedJSON(parameters), isFlatObject(object) else { return false }
+        }
+        return true
+    }
+
+    /// Kotlin's `String.toInt()`: an optional sign and decimal digits, within 32 bits.
+    static func isKotlinInt(_ value: JSONValue) -> Bool {
+        guard let text = value.stringValue else { return false }
+        return Int32(text) != nil
+    }
+
+    /// Gson's `Map<String, String>`: an object whose values are strings, numbers, Booleans or null.
+    static func isFlatObject(_ value: JSONValue) -> Bool {
+        guard let object = value.objectValue else { return false }
+        return object.values.allSatisfy { $0.kind != .object && $0.kind != .array }
+    }
+
+    /// Whether iOS runs a notification service extension for the push: `mutable-content` is 1 and there
+    /// is an alert to show.
+    static func runsServiceExtension(_ payload: PushPayload) -> Bool {
+        guard let aps = payload.aps else { return false }
+        return aps["mutable-content"]?.numberValue?.int64Value == 1 && aps["alert"] != nil
     }
 
     /// The UTM keys Exponea keeps from `url_params` (`CampaignData.swift`).
@@ -36,13 +118,28 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// also buttons, image, attributes and consent.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
         var extras = ExponeaExtras()
-        // The iOS notification service extension replaces the APNs text with these keys.
-        if let title = payload["title"]?.stringValue { notification.title = title }
-        if let message = payload["message"]?.stringValue { notification.body = message }
+        let title = payload["title"]?.stringValue
+        let message = payload["message"]?.stringValue
+        if title != nil || message != nil { notification.vendorText = PushText(title: title, body: message) }
+        switch payload.shape {
+        case .fcm:
+            // Android builds the notification from these two keys alone.
+            notification.title = title
+            notification.body = message
+        case .apns:
+            // Without the service extension the device shows the APNs alert unchanged.
+            if Self.runsServiceExtension(payload) {
+                notification.title = title ?? "NO TITLE"
+                notification.body = message ?? ""
+                if detail == .full {
+                    if let sound = payload["sound"]?.stringValue { notification.sound = sound }
+                    // The extension sets the badge from a string holding an integer, and clears it otherwise.
+                    notification.badge = payload["badge"]?.stringValue.flatMap { Int($0) }
+                }
+            }
+        }
         if detail == .full {
-            if let sound = payload["sound"]?.stringValue { notification.sound = sound }
-            // The iOS extension reads `badge` as a string holding an integer.
-            if let badge = payload["badge"]?.stringValue.flatMap({ Int($0) }) { notification.badge = badge }
+            if payload.shape == .fcm, let sound = payload["sound"]?.stringValue { notification.sound = sound }
             if let image = payload["image"]?.stringValue {
                 extras.imageURL = image
                 notification.images.append(PushImage(url: image))
@@ -54,16 +151,18 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         notification.defaultAction = Self.action(type: extras.action, url: extras.url)
 
         if detail == .full, let actions = payload.nestedJSON("actions")?.arrayValue {
-            notification.buttons = Self.buttons(actions)
+            notification.buttons = Self.buttons(actions, shape: payload.shape)
         }
 
         let attributes = payload.nestedJSON("attributes")?.objectValue
-        if let attributes {
+        // Android tracks with `data` when it is there and `attributes` otherwise (`parseNotificationData`).
+        let tracking = payload.shape == .fcm ? payload.nestedJSON("data")?.objectValue ?? attributes : attributes
+        if let tracking {
             // The ids make the message id, so even a summary reads them.
-            extras.campaignID = Self.text(attributes["campaign_id"])
+            extras.campaignID = Self.text(tracking["campaign_id"])
             extras.actionID =
-                attributes["action_id"]?.numberValue?.int64Value
-                ?? attributes["action_id"]?.stringValue.flatMap { Int64($0) }
+                tracking["action_id"]?.numberValue?.int64Value
+                ?? tracking["action_id"]?.stringValue.flatMap { Int64($0) }
         }
         notification.messageID = extras.campaignID ?? extras.actionID.map { String($0) }
         guard detail == .full else { return }
@@ -100,17 +199,34 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
     }
 
-    /// iOS casts `actions` to `[[String: String]]`: a single non-string value anywhere drops every button.
-    static func buttons(_ actions: JSONArray) -> [PushButton] {
+    /// The buttons as each platform reads `actions`. iOS casts it to `[[String: String]]`, so a single
+    /// non-string value anywhere drops every button. Android reads each button as Gson's
+    /// `Map<String, String>`: numbers and Booleans become their text, null stays absent, and a nested value
+    /// throws, dropping the whole push (``AndroidSuppression/unparseable``).
+    static func buttons(_ actions: JSONArray, shape: PushWireShape) -> [PushButton] {
         var buttons: [PushButton] = []
         for (index, element) in actions.enumerated() {
-            guard let object = element.objectValue, object.values.allSatisfy({ $0.kind == .string }) else { return [] }
-            let type = object["action"]?.stringValue ?? "app"
+            guard let object = element.objectValue else { return [] }
+            let field: (String) -> String?
+            switch shape {
+            case .apns:
+                guard object.values.allSatisfy({ $0.kind == .string }) else { return [] }
+                field = { object[$0]?.stringValue }
+            case .fcm:
+                guard isFlatObject(element) else { return [] }
+                field = { key in
+                    guard let value = object[key] else { return nil }
+                    if let number = value.numberValue { return number.text }
+                    if let flag = value.boolValue { return flag ? "true" : "false" }
+                    return value.stringValue
+                }
+            }
+            let type = field("action") ?? "app"
             buttons.append(
                 PushButton(
-                    title: object["title"]?.stringValue ?? "",
+                    title: field("title") ?? "",
                     actionIdentifier: "EXPONEA_ACTION_\(identifierType(type))_\(index)",
-                    action: action(type: type, url: object["url"]?.stringValue)
+                    action: action(type: type, url: field("url"))
                 )
             )
         }

@@ -1,8 +1,15 @@
-/// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m`): top-level `_sp`
-/// or `_p` is a non-empty string or a number.
+/// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m`
+/// `pushIdFromNotificationContent`): top-level `_sp` or `_p` is a non-empty string, or, on iOS, a number
+/// or Boolean, which iOS reads through `NSNumber.stringValue` (`true` is `"1"`, `1234.0` is `"1234"`; see
+/// ``SwrveExtras/pushID``). In an FCM data message every value is a string, so the one rule serves both.
 ///
-/// Silent means a valid `_sp`, which wins over `_p` on both platforms. An authenticated push (`_p` with
+/// Silent means a usable `_sp`, which wins over `_p` on both platforms. An authenticated push (`_p` with
 /// `_aui`) arrives without an alert but is shown by the SDK from `_sw.media`, so it counts as visible.
+///
+/// The text the device shows follows the platform the shape names: on iOS the APNs alert, which Swrve's
+/// service extension replaces with `_sw.media` only when `mutable-content` is 1 and the push has a media
+/// URL to attach; on Android `text`, with `_sw.title` and `_sw.subtitle`, and `_sw.media` when it is an
+/// image. Attachments are assumed to download; when one fails, the SDKs keep the other text.
 public struct SwrveDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -11,26 +18,41 @@ public struct SwrveDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .swrve }
 
     /// Whether `_sp` or `_p` is a usable push id.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        Self.isPushID(payload["_sp"]) || Self.isPushID(payload["_p"])
+    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
+
+    /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when
+    /// `_p` is.
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        if Self.pushID(payload["_sp"]) != nil { return .swrveSilentPushID }
+        return Self.pushID(payload["_p"]) != nil ? .swrvePushID : nil
     }
 
     /// Whether `_sp` is a usable push id.
-    public func isSilent(_ payload: PushPayload) -> Bool { Self.isPushID(payload["_sp"]) }
+    public func isSilent(_ payload: PushPayload) -> Bool { Self.pushID(payload["_sp"]) != nil }
 
-    /// A non-empty string or any number (`pushIdFromNotificationContent`).
-    static func isPushID(_ value: JSONValue?) -> Bool {
-        guard let value else { return false }
-        switch value.kind {
-        case .string: return !value.isEmptyString
-        case .number: return true
-        default: return false
-        }
+    /// The push id as the SDKs read it: a string as is, a number or Boolean as iOS's `NSNumber.stringValue`
+    /// prints it; `nil` for anything else and for an empty result (whitespace is an id).
+    static func pushID(_ value: JSONValue?) -> String? {
+        guard let value, let id = SDKConversions.appleStringValue(value), !id.isEmpty else { return nil }
+        return id
     }
 
-    static func pushID(_ value: JSONValue?) -> String? {
-        guard isPushID(value), let value else { return nil }
-        return value.stringValue ?? value.numberValue?.text
+    /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, a string's leading
+    /// integer (`"1"` is 1, `"x"` is 0), 0 when absent.
+    static func richVersion(_ value: JSONValue?) -> Int {
+        guard let value else { return 0 }
+        if let number = value.numberValue {
+            let double = number.doubleValue
+            return double.magnitude < 2_147_483_648 ? Int(double) : 0
+        }
+        guard let text = value.stringValue else { return 0 }
+        var digits = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        var sign = 1
+        if let first = digits.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            digits = digits.dropFirst()
+        }
+        return sign * (Int(digits.prefix { $0.isASCII && $0.isNumber }.prefix(9)) ?? 0)
     }
 
     /// Fills in ids, rich media, buttons, the campaign, deep link and silent payload.
@@ -38,16 +60,18 @@ public struct SwrveDecoder: PushPayloadDecoder {
         decode(payload, into: &notification, detail: .full)
     }
 
-    /// Fills in ids, rich media text, the campaign and deep link; with ``PushDecodingDetail/full`` also
-    /// images, buttons, the silent payload and the other extras.
+    /// Fills in ids, the text the device shows, the campaign and deep link; with ``PushDecodingDetail/full``
+    /// also images, buttons, the silent payload and the other extras.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
         var extras = SwrveExtras()
         extras.pushID = Self.pushID(payload["_p"])
         extras.silentPushID = Self.pushID(payload["_sp"])
+        let authenticatedUserID = payload["_aui"]?.stringValue
         if detail == .full {
-            extras.authenticatedUserID = payload["_aui"]?.stringValue
+            extras.authenticatedUserID = authenticatedUserID
             extras.trackingData = payload["_td"]?.stringValue
             extras.platform = payload["_smp"]?.stringValue
+            extras.uniqueMessageID = payload["_sid"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
             extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
             // iOS parses `_siw` as an integer and falls back to 720 minutes for anything unexpected.
@@ -56,22 +80,54 @@ public struct SwrveDecoder: PushPayloadDecoder {
                     window.numberValue?.intValue ?? window.stringValue.flatMap { Int($0) } ?? 720
             }
         }
-        // iOS falls back to the deprecated `_d` when `_sd` is not a string.
-        extras.deepLink = payload["_sd"]?.stringValue ?? payload["_d"]?.stringValue
-        if extras.silentPushID == nil, let body = payload["text"]?.stringValue, notification.body == nil {
-            notification.body = body
-        }
+        // iOS falls back to the deprecated `_d` when `_sd` is not a string; Android reads `_sd` only.
+        extras.deepLink = payload["_sd"]?.stringValue ?? (payload.shape == .apns ? payload["_d"]?.stringValue : nil)
         if detail == .full, let sound = payload["sound"]?.stringValue, notification.sound == nil {
             notification.sound = sound
         }
 
-        if let rich = payload.nestedJSON("_sw")?.objectValue {
-            let version = rich["version"].flatMap { $0.numberValue?.intValue ?? $0.stringValue.flatMap { Int($0) } }
-            extras.richVersion = version
-            // Content of a version the SDK doesn't know is left alone (`isValidNotificationContent`).
-            if version ?? 1 <= 1 {
-                decodeRich(rich, into: &notification, extras: &extras, detail: detail)
+        let rich = payload.nestedJSON("_sw")?.objectValue
+        let version = rich.map { Self.richVersion($0["version"]) }
+        extras.richVersion = rich?["version"] != nil ? version : nil
+        // Content of a version the SDK doesn't know is left alone (`isValidNotificationContent`).
+        let usableRich = version ?? 0 <= 1 ? rich : nil
+        let media = usableRich?["media"]?.objectValue
+        if let media {
+            let text = PushText(
+                title: media["title"]?.stringValue,
+                subtitle: media["subtitle"]?.stringValue,
+                body: media["body"]?.stringValue
+            )
+            if !text.isEmpty { notification.vendorText = text }
+        }
+        switch payload.shape {
+        case .apns:
+            let hasPushID = payload["_p"].map { $0.kind == .string || $0.kind == .number } ?? false
+            if hasPushID && authenticatedUserID != nil && extras.silentPushID == nil {
+                // An authenticated push arrives without an alert; the SDK builds a notification from the media text.
+                notification.title = media?["title"]?.stringValue
+                notification.subtitle = media?["subtitle"]?.stringValue
+                notification.body = media?["body"]?.stringValue
+            } else if hasPushID, let media, media["url"] != nil, Self.runsServiceExtension(payload) {
+                // The service extension replaces each field the media has, once the attachment is in.
+                if let title = media["title"]?.stringValue { notification.title = title }
+                if let subtitle = media["subtitle"]?.stringValue { notification.subtitle = subtitle }
+                if let body = media["body"]?.stringValue { notification.body = body }
             }
+        case .fcm:
+            // `SwrveNotificationBuilder`: `text` is the body; `_sw.title`/`subtitle` when not empty; an image
+            // media's non-empty fields over those.
+            notification.title = usableRich?["title"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            notification.subtitle = usableRich?["subtitle"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            notification.body = payload["text"]?.stringValue
+            if let media, media["type"]?.isString("image") == true, media["url"]?.kind == .string {
+                for (key, path) in [("title", \PushNotification.title), ("subtitle", \.subtitle), ("body", \.body)] {
+                    if let text = media[key]?.stringValue, !text.isEmpty { notification[keyPath: path] = text }
+                }
+            }
+        }
+        if let usableRich {
+            decodeRich(usableRich, into: &notification, extras: &extras, detail: detail)
         }
 
         var action = PushAction.openApp
@@ -86,6 +142,13 @@ public struct SwrveDecoder: PushPayloadDecoder {
         if detail == .full { notification.swrve = extras }
     }
 
+    /// Whether iOS runs a notification service extension for the push: `mutable-content` is 1 and there is
+    /// an alert to show.
+    static func runsServiceExtension(_ payload: PushPayload) -> Bool {
+        guard let aps = payload.aps else { return false }
+        return aps["mutable-content"]?.numberValue?.int64Value == 1 && aps["alert"] != nil
+    }
+
     private func decodeRich(
         _ rich: JSONObject,
         into notification: inout PushNotification,
@@ -93,9 +156,6 @@ public struct SwrveDecoder: PushPayloadDecoder {
         detail: PushDecodingDetail
     ) {
         if let media = rich["media"]?.objectValue {
-            if let title = media["title"]?.stringValue { notification.title = title }
-            if let subtitle = media["subtitle"]?.stringValue { notification.subtitle = subtitle }
-            if let body = media["body"]?.stringValue { notification.body = body }
             if detail == .full, let url = media["url"]?.stringValue {
                 notification.images.append(PushImage(url: url, fallbackURL: media["fallback_url"]?.stringValue))
             }

@@ -1,9 +1,13 @@
 /// What Swrve's SDKs read from their pushes beyond the common fields.
 public struct SwrveExtras: Hashable, Sendable {
-    /// The push (campaign tracking) id, `_p`, as text. `"0"` marks a QA push.
+    /// The push (campaign tracking) id, `_p`, as text. `"0"` marks a QA push. A number or Boolean reads
+    /// as iOS's `NSNumber.stringValue` prints it: `true` is `"1"`, `false` `"0"`, `1234.0` `"1234"`.
     public var pushID: String?
-    /// The silent push id, `_sp`, as text.
+    /// The silent push id, `_sp`, as text (read as ``pushID`` is).
     public var silentPushID: String?
+    /// The unique message id Android de-duplicates by (`_sid`, `SwrvePushSidDeDuper`); without it Android
+    /// shows every copy.
+    public var uniqueMessageID: String?
     /// The user an authenticated push is for (`_aui`); the SDK shows it only to that user.
     public var authenticatedUserID: String?
     /// The custom data handed to the silent-push listener (`_s.SilentPayload`), as JSON.
@@ -22,7 +26,8 @@ public struct SwrveExtras: Hashable, Sendable {
     public var platform: String?
     /// The campaign type: `push` (the default), `geo` or `iam`.
     public var campaignType = "push"
-    /// The rich content version (`_sw.version`); the SDK only renders version 1.
+    /// The rich content version (`_sw.version`, read as Objective-C's `intValue`: `"1"` is 1, `"x"` is 0);
+    /// the SDKs only render versions up to 1.
     public var richVersion: Int?
 
     /// Creates empty extras.

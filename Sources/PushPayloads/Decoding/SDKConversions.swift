@@ -1,0 +1,265 @@
+/// The conversions vendor SDKs apply to payload values on their platforms, reproduced exactly so a rule
+/// that depends on them gives the SDK's answer: Foundation's `NSNumber.stringValue` on Apple platforms,
+/// Kotlin's `isBlank()` on Android, JavaScript's `String(number)` in Atomic's Web SDK.
+///
+/// None of them may use the host's own conversions: swift-corelibs-foundation formats `NSNumber` doubles
+/// differently from Apple's Foundation (`1234.0` against `1234`), and C's formatting follows the locale.
+package enum SDKConversions {
+    // MARK: Apple
+
+    /// What an iOS SDK reads from `value` with `as? String`, falling back to `NSNumber.stringValue`, as
+    /// Swrve's `pushIdFromNotificationContent` does: a string as is, a number or Boolean as Apple's
+    /// Foundation prints it, anything else `nil`.
+    ///
+    /// On Apple platforms a JSON Boolean arrives as an `NSNumber`, so `true` reads as `"1"` and `false` as
+    /// `"0"`. Integers print in decimal; numbers written with a fraction or exponent arrive as doubles and
+    /// print with `%0.16g` (`1234.0` is `"1234"`, `1e3` is `"1000"`, `98.1` is `"98.09999999999999"`).
+    package static func appleStringValue(_ value: JSONValue) -> String? {
+        switch value.kind {
+        case .string: return value.stringValue
+        case .bool: return value.boolValue == true ? "1" : "0"
+        case .number:
+            guard let number = value.numberValue else { return nil }
+            if number.isIntegerLiteral, let integer = number.int64Value { return String(integer) }
+            return formatG(number.doubleValue, precision: 16)
+        default: return nil
+        }
+    }
+
+    /// What `as? Int` gives for `value` on Apple platforms: an integral number in range (`1`, `1.0`,
+    /// `1e0`), or a Boolean as 1 or 0 (an `NSNumber`); strings and everything else give `nil`.
+    package static func appleIntValue(_ value: JSONValue) -> Int64? {
+        switch value.kind {
+        case .bool: return value.boolValue == true ? 1 : 0
+        case .number: return value.numberValue?.int64Value
+        default: return nil
+        }
+    }
+
+    // MARK: Kotlin
+
+    /// Kotlin's `isNullOrBlank()` on a value Android reads with `?: ""`: absent, not a string (FCM data has
+    /// only strings, so the SDK never sees one), empty, or only characters for which `Char.isWhitespace()`
+    /// is true.
+    package static func isKotlinBlank(_ value: JSONValue?) -> Bool {
+        guard let value, value.kind == .string else { return true }
+        return value.withDecodedUTF8 { utf8 in
+            String(decoding: utf8, as: UTF8.self).unicodeScalars.allSatisfy(isKotlinWhitespace)
+        } ?? true
+    }
+
+    /// Kotlin's `Char.isWhitespace()` on the JVM: `Character.isWhitespace` or `Character.isSpaceChar`,
+    /// which together are the Unicode space, line and paragraph separators (no-break spaces included) and
+    /// U+0009–U+000D, U+001C–U+001F. U+0085 is not among them.
+    package static func isKotlinWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x1C...0x1F: return true
+        default:
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
+    }
+
+    // MARK: JavaScript
+
+    /// JavaScript's `String(number)` (ECMAScript `Number::toString`): the shortest digits that read back
+    /// as the same double, as `1234` for `1234.0`, `0.1` for `0.10`, `1e+21` for `1e21`, `1.5e-7`.
+    package static func javaScriptString(_ number: JSONNumber) -> String {
+        if number.isIntegerLiteral, let integer = number.int64Value, integer.magnitude <= 1 << 53 {
+            // Exactly representable as a double, so the digits are the integer's own.
+            return String(integer)
+        }
+        let value = number.doubleValue
+        if value == 0 { return "0" }
+        // Swift's description also gives the shortest round-trip digits, choosing the closest when several
+        // are shortest, as ECMAScript asks; only the layout differs.
+        let (digits, exponent) = shortestDigits(value.magnitude)
+        let k = digits.count
+        let n = exponent + 1
+        var text = value < 0 ? "-" : ""
+        if k <= n && n <= 21 {
+            text += digits + String(repeating: "0", count: n - k)
+        } else if 0 < n && n <= 21 {
+            text += digits.prefix(n) + "." + digits.dropFirst(n)
+        } else if -6 < n && n <= 0 {
+            text += "0." + String(repeating: "0", count: -n) + digits
+        } else {
+            let mantissa = k == 1 ? digits : digits.prefix(1) + "." + digits.dropFirst()
+            text += mantissa + "e" + (n - 1 < 0 ? "-" : "+") + String((n - 1).magnitude)
+        }
+        return text
+    }
+
+    /// The shortest round-trip decimal digits of a positive finite double, without leading or trailing
+    /// zeros, and the decimal exponent of the first digit.
+    private static func shortestDigits(_ value: Double) -> (digits: String, exponent: Int) {
+        // `description` is either `ddd.ddd` or `d.ddde±x`.
+        let text = value.description
+        var mantissa = Substring(text)
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<e]
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+        }
+        let integerPart = mantissa.prefix { $0 != "." }
+        let fraction = mantissa.dropFirst(integerPart.count + 1)
+        var digits = String(integerPart) + fraction
+        exponent += integerPart.count - 1
+        while digits.first == "0" && digits.count > 1 {
+            digits.removeFirst()
+            exponent -= 1
+        }
+        while digits.last == "0" && digits.count > 1 { digits.removeLast() }
+        return (digits, exponent)
+    }
+
+    // MARK: printf
+
+    /// C's `%.<precision>g` in the C locale, correctly rounded (ties to even, as glibc and Apple's libc
+    /// round exact ties): the exact decimal expansion of `value`, rounded to `precision` significant
+    /// digits, in fixed notation when the exponent is from -4 to `precision - 1`, else `d.ddde±dd`, with
+    /// trailing zeros removed.
+    package static func formatG(_ value: Double, precision: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        let sign = value.sign == .minus ? "-" : ""
+        if value == 0 { return sign + "0" }
+        var digits = exactDigits(value.magnitude)
+        var exponent = digits.exponent
+        var significant = digits.digits
+        if significant.count > precision {
+            let rest = significant[precision...]
+            significant.removeSubrange(precision...)
+            let first = rest.first!
+            let roundUp =
+                first > 5 || (first == 5 && (rest.dropFirst().contains { $0 != 0 } || significant.last! % 2 == 1))
+            if roundUp {
+                var index = significant.count - 1
+                while index >= 0 {
+                    guard significant[index] == 9 else {
+                        significant[index] += 1
+                        break
+                    }
+                    significant[index] = 0
+                    index -= 1
+                }
+                if index < 0 {
+                    significant.insert(1, at: 0)
+                    significant.removeLast()
+                    exponent += 1
+                }
+            }
+        }
+        while significant.count > 1 && significant.last == 0 { significant.removeLast() }
+        digits = (significant, exponent)
+        let text = significant.map { String($0) }.joined()
+        if exponent >= -4 && exponent < precision {
+            if exponent >= 0 {
+                let integerCount = exponent + 1
+                if text.count <= integerCount {
+                    return sign + text + String(repeating: "0", count: integerCount - text.count)
+                }
+                return sign + text.prefix(integerCount) + "." + text.dropFirst(integerCount)
+            }
+            return sign + "0." + String(repeating: "0", count: -exponent - 1) + text
+        }
+        let mantissa = text.count == 1 ? text : text.prefix(1) + "." + text.dropFirst()
+        let magnitude = String(exponent.magnitude)
+        return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (magnitude.count < 2 ? "0" : "") + magnitude
+    }
+
+    /// Every decimal digit of a positive finite double (at most 767 significant ones), most significant
+    /// first, without trailing zeros, and the decimal exponent of the first digit.
+    private static func exactDigits(_ value: Double) -> (digits: [Int], exponent: Int) {
+        // value = significand * 2^binaryExponent, with an integer significand.
+        var significand = value.significandBitPattern
+        var binaryExponent = Int(value.exponentBitPattern) - 1075
+        if value.exponentBitPattern == 0 {
+            binaryExponent = -1074
+        } else {
+            significand |= 1 << 52
+        }
+        // An integer N and a count of decimal places: value = N / 10^places.
+        var number = BigDecimalInteger(significand)
+        var places = 0
+        if binaryExponent >= 0 {
+            number.multiply(byPowerOfTwo: binaryExponent)
+        } else {
+            // m / 2^k = m * 5^k / 10^k.
+            number.multiply(byPowerOfFive: -binaryExponent)
+            places = -binaryExponent
+        }
+        var digits = number.decimalDigits()
+        let exponent = digits.count - 1 - places
+        while digits.count > 1 && digits.last == 0 { digits.removeLast() }
+        return (digits, exponent)
+    }
+
+    /// An unsigned integer of any size, just enough arithmetic for ``exactDigits(_:)``.
+    private struct BigDecimalInteger {
+        /// Base 10^9 limbs, least significant first.
+        var limbs: [UInt64]
+
+        init(_ value: UInt64) {
+            limbs = []
+            var value = value
+            repeat {
+                limbs.append(value % 1_000_000_000)
+                value /= 1_000_000_000
+            } while value > 0
+        }
+
+        mutating func multiply(by factor: UInt64) {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let product = limbs[index] * factor + carry
+                limbs[index] = product % 1_000_000_000
+                carry = product / 1_000_000_000
+            }
+            while carry > 0 {
+                limbs.append(carry % 1_000_000_000)
+                carry /= 1_000_000_000
+            }
+        }
+
+        mutating func multiply(byPowerOfTwo count: Int) {
+            var remaining = count
+            while remaining > 0 {
+                let step = min(remaining, 30)
+                multiply(by: 1 << UInt64(step))
+                remaining -= step
+            }
+        }
+
+        mutating func multiply(byPowerOfFive count: Int) {
+            var remaining = count
+            while remaining > 0 {
+                let step = min(remaining, 12)
+                var factor: UInt64 = 1
+                for _ in 0..<step { factor *= 5 }
+                multiply(by: factor)
+                remaining -= step
+            }
+        }
+
+        func decimalDigits() -> [Int] {
+            var digits: [Int] = []
+            for (position, limb) in limbs.enumerated().reversed() {
+                var chunk: [Int] = []
+                var value = limb
+                for _ in 0..<9 {
+                    chunk.append(Int(value % 10))
+                    value /= 10
+                }
+                chunk.reverse()
+                if position == limbs.count - 1 {
+                    digits += chunk.drop { $0 == 0 }
+                } else {
+                    digits += chunk
+                }
+            }
+            return digits.isEmpty ? [0] : digits
+        }
+    }
+}

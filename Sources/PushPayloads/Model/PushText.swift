@@ -1,0 +1,19 @@
+/// The text of a notification: title, subtitle and body.
+public struct PushText: Hashable, Sendable {
+    /// The title.
+    public var title: String?
+    /// The subtitle.
+    public var subtitle: String?
+    /// The body.
+    public var body: String?
+
+    /// Creates a text.
+    public init(title: String? = nil, subtitle: String? = nil, body: String? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+    }
+
+    /// Whether all three are absent.
+    public var isEmpty: Bool { title == nil && subtitle == nil && body == nil }
+}
