@@ -250,4 +250,62 @@ struct VendorFidelityTests {
         #expect(try classify(#"{"source":"xnpe_platform","title":"T","silent":"true"}"#).isSilent)
         #expect(try classify(#"{"aps":{"alert":"A"},"source":"xnpe_platform","silent":true}"#).isSilent)
     }
+
+    // MARK: Both sides of the other rules
+
+    // Swrve `SwrvePush.isValidNotificationContent`: `[[_sw objectForKey:@"version"] intValue] > 1` is invalid.
+    @Test(
+        "Swrve _sw.version reads as Objective-C's intValue; above 1 the rich content is ignored",
+        arguments: [
+            ("1", true), (#""1""#, true), ("1.9", true), (#""x""#, true), ("0", true), (#"" 1""#, true),
+            ("2", false), (#""2""#, false), (#""2x""#, false),
+        ]
+    )
+    func swrveVersion(_ version: String, _ rendered: Bool) throws {
+        let json = #"{"aps":{"alert":"A"},"_p":"1","_sw":{"version":\#(version),"campaign":{"id":9}}}"#
+        #expect((try decode(json).swrve?.campaignID == "9") == rendered)
+    }
+
+    @Test("Swrve's deprecated _d: iOS falls back to it when _sd is not a string; Android never reads it")
+    func swrveDeprecatedDeepLink() throws {
+        #expect(try decode(#"{"aps":{},"_p":"1","_sd":5,"_d":"app://old"}"#).defaultAction == .deepLink("app://old"))
+        #expect(try decode(#"{"_p":"1","_d":"app://old"}"#).defaultAction == .openApp)
+        #expect(try decode(#"{"_p":"1","_sd":"app://new","_d":"app://old"}"#).defaultAction == .deepLink("app://new"))
+    }
+
+    // Exponea `GdprTracking.readTrackingConsentFlag`: strings compared case-insensitively.
+    @Test("Exponea consent strings are case-insensitive")
+    func exponeaConsent() throws {
+        #expect(
+            try decode(#"{"source":"xnpe_platform","title":"T","has_tracking_consent":"TRUE"}"#).exponea?
+                .hasTrackingConsent == true
+        )
+        #expect(
+            try decode(#"{"source":"xnpe_platform","title":"T","has_tracking_consent":"False"}"#).exponea?
+                .hasTrackingConsent == false
+        )
+    }
+
+    // Atomic Web SDK `notificationFromPushPayload`: `containerId: String(streamContainerId)`.
+    @Test(
+        "Atomic container ids as JavaScript's String(n)",
+        arguments: [
+            ("55", "55"), ("55.0", "55"), ("5.5e1", "55"), ("0.10", "0.1"), ("1e21", "1e+21"), (#""07""#, "07"),
+        ]
+    )
+    func atomicContainer(_ container: String, _ expected: String) throws {
+        let json = #"{"atomic":{"source":"io.atomic","cardInstanceId":"c","streamContainerId":\#(container)}}"#
+        #expect(try decode(json).atomic?.containerID == expected)
+    }
+
+    @Test("Exponea on Android tracks by data before attributes; iOS reads attributes only, never a string")
+    func exponeaTrackingSource() throws {
+        let android = try decode(
+            #"{"source":"xnpe_platform","title":"T","data":"{\"campaign_id\":\"d\"}","attributes":"{\"campaign_id\":\"a\"}"}"#
+        )
+        #expect(android.messageID == "d")
+        #expect(android.exponea?.attributes?["campaign_id"]?.stringValue == "a")
+        let ios = try decode(#"{"aps":{"alert":"A"},"source":"xnpe_platform","attributes":"{\"campaign_id\":\"a\"}"}"#)
+        #expect(ios.messageID == nil)
+    }
 }

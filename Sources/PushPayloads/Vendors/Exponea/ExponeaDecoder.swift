@@ -248,7 +248,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         guard let value else { return true }
         if let flag = value.boolValue { return flag }
         if let number = value.numberValue?.int64Value { return number != 0 }
-        return value.isString("true") || value.isString("1")
+        // `GdprTracking.readTrackingConsentFlag` compares strings case-insensitively.
+        return value.stringValue.map { $0.lowercased() == "true" || $0 == "1" } ?? false
     }
 
     /// A URL whose query sets `xnpe_force_track` to `true` or `1` forces tracking without consent.
