@@ -125,11 +125,13 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         input: input
     )
 
-    // The entry points apply the same rules as the registry's decoders.
+    // The entry points apply the same rules as the registry's decoders; Cordial's applies only the rule
+    // of its SDK's entry point, not its app extensions' layout.
     let cordial = isCordialMessage(jsonBytes: payloadBytes)
+    let cordialMarker = CordialDecoder().marker(in: payload)
     fuzzCheck(
-        cordial == matching.contains(.cordial),
-        "isCordialMessage says \(cordial), the registry \(matching)",
+        cordial == (matching.contains(.cordial) && cordialMarker?.isEntryPointRule == true),
+        "isCordialMessage says \(cordial), the registry \(matching) by \(String(describing: cordialMarker))",
         input: input
     )
     let exponea = isExponeaNotification(jsonBytes: payloadBytes)

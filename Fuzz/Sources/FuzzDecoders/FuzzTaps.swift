@@ -30,7 +30,12 @@ func resolveTaps(_ notification: PushNotification, identifier: String?, input: U
         let what = "\(identifier.debugDescription) resolves to \(resolution)"
         switch resolution {
         case .defaultAction(let action):
-            fuzzCheck(identifier == PushTapResolver.defaultActionIdentifier, "\(what)", input: input)
+            // Cordial's SDK never reads the identifier: every tap that reaches the app is the main action.
+            fuzzCheck(
+                identifier == PushTapResolver.defaultActionIdentifier || notification.vendor == .cordial,
+                "\(what)",
+                input: input
+            )
             fuzzCheck(action == notification.defaultAction, "\(what), not the notification's", input: input)
             fuzzCheck(
                 resolution.action == action,
