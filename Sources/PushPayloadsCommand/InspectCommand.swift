@@ -42,6 +42,11 @@ struct InspectCommand: ParsableCommand {
             StandardStreams.write("push-payloads: \(error)\n", to: .standardError)
             throw ExitCode(error.exitStatus)
         }
-        StandardStreams.write(NotificationRenderer.render(notification).rendered, to: .standardOutput)
+        let text = NotificationRenderer.render(notification).rendered
+        // A closed pipe ends the run quietly, as in `classify`; any other failure is exit 74.
+        if let error = StandardStreams.write(text, to: .standardOutput), error != .brokenPipe {
+            StandardStreams.write("push-payloads: cannot write the output: \(error)\n", to: .standardError)
+            throw ExitCode(ExitStatus.inputFailure)
+        }
     }
 }

@@ -49,10 +49,11 @@ extension TemporaryDirectory {
 }
 
 /// The command's file handling: names that are not UTF-8, symbolic links, deep trees with few
-/// descriptors, a closed stdin.
+/// descriptors, a closed stdin and an output that cannot be written.
 @Suite("push-payloads I/O")
 struct CommandIOTests {
     static let latin1Name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jsonl".utf8)
+    static let hasDevFull = FileManager.default.fileExists(atPath: "/dev/full")
 
     @Test("a file whose name is not UTF-8 is read from a directory, shown with U+FFFD, in byte order")
     func nonUTF8NameInDirectory() throws {
@@ -104,6 +105,17 @@ struct CommandIOTests {
         )
         #expect(missing.status == 74)
         #expect(missing.stderr.contains("cannot read tree/caf\u{FFFD}.jsonl: No such file or directory"))
+    }
+
+    @Test("an output that cannot be written is exit 74 with a message", .enabled(if: hasDevFull))
+    func outputToDevFull() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("one.json", #"{"mcID":"x"}"#)
+        for command in ["inspect one.json", "classify one.json", "classify --format csv one.json"] {
+            let result = try CommandHarness.shell(#"exec "$PUSH_PAYLOADS" \#(command) >/dev/full"#, in: folder.url)
+            #expect(result.status == 74, "\(command)")
+            #expect(result.stderr.contains("cannot write the output: No space left on device"), "\(command)")
+        }
     }
 
     @Test("with stdin closed, - is an input that cannot be read and the files are still classified")
