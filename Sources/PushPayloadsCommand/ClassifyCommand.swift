@@ -22,6 +22,10 @@ struct ClassifyCommand: ParsableCommand {
             the input size. If the output is closed early (| head), classify stops quietly and its \
             exit status covers the records written.
 
+            File names are read by their bytes; a name that is not UTF-8 is shown in records with \
+            U+FFFD in place of each invalid sequence. In a directory, a .json or .jsonl symbolic link \
+            that is dangling or loops is reported like an input that cannot be read.
+
             With a terminal on stderr, progress is shown there (not with --quiet). With a terminal \
             on stdout, a summary is printed to stderr at the end (also with --summary).
 

@@ -58,7 +58,8 @@ enum InputList {
         name.hasSuffix(".json") || name.hasSuffix(".jsonl")
     }
 
-    /// A path with exactly these bytes.
+    /// The path these bytes name, byte for byte, except that `FilePath` collapses repeated slashes and
+    /// drops a trailing one (``expand(_:)`` checks for that one itself).
     static func filePath(_ bytes: [UInt8]) -> FilePath {
         FilePath(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
     }
