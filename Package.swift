@@ -30,6 +30,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // The command's descriptors, paths and `stat` (EINTR retries built in).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // The core: JSON engine, model and decoders. Needs nothing but the toolchain.
@@ -75,6 +77,7 @@ let package = Package(
                 "PushPayloads",
                 .target(name: "PushPayloadsJansson", condition: .when(traits: ["Jansson"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),

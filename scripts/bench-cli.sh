@@ -5,6 +5,12 @@
 #   scripts/bench-cli.sh                 # 200 MB capture, 3 timed runs each
 #   MEGABYTES=50 RUNS=1 scripts/bench-cli.sh
 #   PUSH_PAYLOADS=path/to/push-payloads CAPTURE=capture.jsonl scripts/bench-cli.sh   # no build, no generation
+#   PUSH_PAYLOADS_BEFORE=path/to/old/push-payloads RUNS=10 scripts/bench-cli.sh     # A/B: old and new build
+#
+# With PUSH_PAYLOADS_BEFORE, the script compares two builds of push-payloads instead: it checks that both
+# write byte-identical records for the whole capture, then times both with 1 and 2 jobs in RUNS rounds,
+# each round running the four commands once in an order that alternates (old first, then new first), so
+# both builds see the same drift of a shared machine; jq and Python are not timed again.
 #
 # Needs hyperfine, jq and python3. The capture and results go to .build-bench-cli/ (git-ignored
 # build output); the capture is reused between runs. The numbers mean little on a busy machine: the
@@ -70,6 +76,61 @@ for name, path in (("python", sys.argv[2]), ("jq", sys.argv[3])):
                and (a.get("error") or {}).get("code") == (b.get("error") or {}).get("code"))
     print(f"   {name}: {len(other)} records, {same} of {len(reference)} identical to push-payloads")
 EOF
+
+if [ -n "${PUSH_PAYLOADS_BEFORE:-}" ]; then
+    BEFORE=$PUSH_PAYLOADS_BEFORE
+    echo "== A/B: $BEFORE (before) against $BIN (after)" >&2
+    for jobs in 1 2; do
+        before=$("$BEFORE" classify --quiet --jobs "$jobs" "$CAPTURE" | sha256sum | cut -d' ' -f1 || true)
+        after=$("$BIN" classify --quiet --jobs "$jobs" "$CAPTURE" | sha256sum | cut -d' ' -f1 || true)
+        [ "$before" = "$after" ] || { echo "bench-cli.sh: the builds' records differ with --jobs $jobs" >&2; exit 1; }
+        echo "   --jobs $jobs: identical records for the whole capture (sha256 $after)" >&2
+    done
+    echo "== timing ($RUNS alternating rounds, each command once a round, after one warm-up)" >&2
+    "$BIN" classify --quiet --jobs 2 "$CAPTURE" >/dev/null || true
+    "$BEFORE" classify --quiet --jobs 2 "$CAPTURE" >/dev/null || true
+    rm -f "$WORK"/ab-round-*.json
+    for round in $(seq 1 "$RUNS"); do
+        commands=()
+        if [ $((round % 2)) = 1 ]; then order="before after"; else order="after before"; fi
+        for jobs in 1 2; do
+            for build in $order; do
+                if [ "$build" = before ]; then bin=$BEFORE; else bin=$BIN; fi
+                commands+=(-n "$build --jobs $jobs" "$bin classify --quiet --jobs $jobs $CAPTURE >/dev/null")
+            done
+        done
+        hyperfine --ignore-failure --runs 1 --style none --export-json "$WORK/ab-round-$round.json" \
+            "${commands[@]}" >/dev/null 2>&1
+        echo "   round $round of $RUNS ($order)" >&2
+    done
+    python3 - "$BYTES" "$WORK"/ab-round-*.json <<'PYTHON'
+import json, statistics, sys
+size = int(sys.argv[1])
+times, cpu = {}, {}
+rounds = []
+for path in sys.argv[2:]:
+    round_times = {}
+    for r in json.load(open(path))["results"]:
+        times.setdefault(r["command"], []).append(r["times"][0])
+        cpu.setdefault(r["command"], []).append(r["user"] + r["system"])
+        round_times[r["command"]] = r["times"][0]
+    rounds.append(round_times)
+print(f"| build | wall s, mean ± σ | median | best | CPU s (mean) | MB/s (median) | MB/s (best) |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for name in ("before --jobs 1", "after --jobs 1", "before --jobs 2", "after --jobs 2"):
+    t = times[name]
+    print(f"| {name} | {statistics.mean(t):.3f} ± {statistics.stdev(t) if len(t) > 1 else 0:.3f} | "
+          f"{statistics.median(t):.3f} | {min(t):.3f} | {statistics.mean(cpu[name]):.2f} | "
+          f"{size / statistics.median(t) / 1e6:.1f} | {size / min(t) / 1e6:.1f} |")
+print()
+for jobs in (1, 2):
+    ratios = [r[f"before --jobs {jobs}"] / r[f"after --jobs {jobs}"] for r in rounds]
+    spread = statistics.stdev(ratios) if len(ratios) > 1 else 0
+    print(f"--jobs {jobs}: after is {statistics.mean(ratios):.3f}× ± {spread:.3f} the speed of before "
+          f"(paired by round, {len(ratios)} rounds; median {statistics.median(ratios):.3f}×)")
+PYTHON
+    exit 0
+fi
 
 echo "== timing ($RUNS runs each)" >&2
 hyperfine --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$WORK/results.json" \

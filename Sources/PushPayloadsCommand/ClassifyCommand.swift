@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import PushPayloads
+import SystemPackage
 
 /// `push-payloads classify`: one record per payload, in input order.
 struct ClassifyCommand: ParsableCommand {
@@ -27,6 +21,10 @@ struct ClassifyCommand: ParsableCommand {
             classified on --jobs threads and written in input order; memory stays bounded whatever \
             the input size. If the output is closed early (| head), classify stops quietly and its \
             exit status covers the records written.
+
+            File names are read by their bytes; a name that is not UTF-8 is shown in records with \
+            U+FFFD in place of each invalid sequence. In a directory, a .json or .jsonl symbolic link \
+            that is dangling or loops is reported like an input that cannot be read.
 
             With a terminal on stderr, progress is shown there (not with --quiet). With a terminal \
             on stdout, a summary is printed to stderr at the end (also with --summary).
@@ -74,7 +72,7 @@ struct ClassifyCommand: ParsableCommand {
     @Flag(name: .customLong("full-decode"), help: .hidden)
     var fullDecode = false
 
-    static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+    static var coreCount: Int { Platform.coreCount }
 
     mutating func validate() throws {
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
@@ -83,14 +81,14 @@ struct ClassifyCommand: ParsableCommand {
 
     func run() throws {
         let runner = ClassifyRunner(
-            inputs: files,
+            inputs: RawArguments.bytes(of: files),
             format: format,
             jobs: jobs,
             engine: engineOptions.engine,
             limits: engineOptions.limits,
-            showsSummary: summary ?? (!quiet && StandardStreams.isTerminal(1)),
-            showsProgress: !quiet && StandardStreams.isTerminal(2),
-            tableWidth: StandardStreams.terminalColumns(1) ?? StandardStreams.terminalColumns(2) ?? 160,
+            showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
+            showsProgress: !quiet && Platform.isTerminal(.standardError),
+            tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,
             batchBytes: batchBytes,
             detail: fullDecode ? .full : .summary
         )

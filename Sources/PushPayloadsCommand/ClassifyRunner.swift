@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushPayloads
+import SystemPackage
 
 /// Runs `classify`: reads the inputs, classifies them over `jobs` threads, writes the records in input
 /// order, and returns the exit status.
 struct ClassifyRunner {
-    var inputs: [String]
+    /// The arguments' bytes (``RawArguments``).
+    var inputs: [[UInt8]]
     var format: OutputFormat = .jsonl
     var jobs = 1
     var engine: PayloadEngine = .native
@@ -23,8 +18,8 @@ struct ClassifyRunner {
     var batchBytes = 1 << 20
     /// How much of each payload is decoded; the records need only the summary.
     var detail: PushDecodingDetail = .summary
-    var outputDescriptor: Int32 = 1
-    var errorDescriptor: Int32 = 2
+    var outputDescriptor = FileDescriptor.standardOutput
+    var errorDescriptor = FileDescriptor.standardError
 
     func run() -> Int32 {
         switch format {
@@ -36,27 +31,32 @@ struct ClassifyRunner {
 
     private func run<Writer: RecordWriter>(writer: Writer) -> Int32 {
         // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
-        signal(SIGPIPE, SIG_IGN)
+        Platform.ignoreBrokenPipes()
         let items = InputList.expand(inputs)
-        let feeder = InputFeeder(
-            inputs: items,
-            maximumPayloadBytes: limits.maximumPayloadBytes,
-            targetBatchBytes: batchBytes
-        )
+        let isStopped = LockedValue(false)
         var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
         var tally = Tally()
         var hasInputFailure = false
         var outputError = writer.header.withUnsafeBufferPointer { StandardStreams.write($0, to: outputDescriptor) }
-        if outputError != 0 { feeder.stop() }
+        if outputError != nil { isStopped.withLock { $0 = true } }
 
         let engine = self.engine
         let limits = self.limits
         let detail = self.detail
+        let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
-        let batchCapacity = min(feeder.targetBatchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
+        let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
         OrderedPipeline(jobs: jobs).run(
             makeBatch: { LineBatch(capacity: batchCapacity) },
-            produce: { feeder.fill($0) },
+            makeProducer: {
+                InputFeeder(
+                    inputs: items,
+                    maximumPayloadBytes: limits.maximumPayloadBytes,
+                    targetBatchBytes: batchBytes,
+                    isStopped: isStopped
+                )
+            },
+            produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: {
                 BatchClassifier(decoder: PayloadDecoder(engine: engine, limits: limits), writer: writer, detail: detail)
             },
@@ -67,22 +67,21 @@ struct ClassifyRunner {
                     for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
                 }
                 hasInputFailure = hasInputFailure || batch.hasInputFailure
-                if outputError == 0 && !batch.output.isEmpty {
+                if outputError == nil && !batch.output.isEmpty {
                     outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
-                    if outputError != 0 { feeder.stop() }
+                    if outputError != nil { isStopped.withLock { $0 = true } }
                 }
                 // Once the output is gone, the records that could not be written are not counted.
-                guard outputError == 0 else { return }
+                guard outputError == nil else { return }
                 tally.merge(batch.tally)
                 progress.update(payloads: tally.payloads, bytes: tally.bytes)
             }
         )
         progress.clear()
 
-        let outputFailed = outputError != 0 && outputError != EPIPE
-        if outputFailed {
-            let reason = String(cString: strerror(outputError))
-            StandardStreams.write("push-payloads: cannot write the output: \(reason)\n", to: errorDescriptor)
+        let outputFailed = outputError != nil && outputError != .brokenPipe
+        if let outputError, outputFailed {
+            StandardStreams.write("push-payloads: cannot write the output: \(outputError)\n", to: errorDescriptor)
         }
         if showsSummary {
             let text = tally.summary(

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Synchronization
+import PushPayloads
+import SystemPackage
 
 /// The producer of the pipeline: opens the inputs one after another and fills batches from them.
 ///
@@ -13,35 +7,37 @@ import Synchronization
 /// cannot be opened or read becomes a note on the next batch, so the message reaches stderr in order,
 /// and the feeder goes on with the next input.
 ///
-/// Used by one thread at a time (the pipeline's producer), which is what makes the unchecked
-/// `Sendable` sound; ``stop()`` is the one method other threads call.
-final class InputFeeder: @unchecked Sendable {
+/// Not `Sendable`: the pipeline creates it on the producer's thread and only that thread uses it. The
+/// consumer stops it through the shared ``isStopped`` flag instead.
+final class InputFeeder {
     let inputs: [InputItem]
     let maximumPayloadBytes: Int
     let targetBatchBytes: Int
     let maximumBatchEntries: Int
+    /// Set by the consumer when the output went away: the next ``fill(_:)`` reports the end.
+    let isStopped: LockedValue<Bool>
 
     private var nextInput = 0
     private var reader: LineReader?
+    /// The descriptor the feeder opened for ``reader`` (none for standard input, which it never closes).
+    private var openedDescriptor: FileDescriptor?
     private var nextSequence = 0
-    private let isStopped = Atomic<Bool>(false)
 
     init(
         inputs: [InputItem],
         maximumPayloadBytes: Int,
         targetBatchBytes: Int = 1 << 20,
-        maximumBatchEntries: Int = 16_384
+        maximumBatchEntries: Int = 16_384,
+        isStopped: LockedValue<Bool> = LockedValue(false)
     ) {
         self.inputs = inputs
         self.maximumPayloadBytes = maximumPayloadBytes
         self.targetBatchBytes = targetBatchBytes
         self.maximumBatchEntries = maximumBatchEntries
+        self.isStopped = isStopped
     }
 
     deinit { closeReader() }
-
-    /// Makes the next ``fill(_:)`` report the end of the input (the output went away).
-    func stop() { isStopped.store(true, ordering: .relaxed) }
 
     private var hasMore: Bool { reader != nil || nextInput < inputs.count }
 
@@ -49,7 +45,7 @@ final class InputFeeder: @unchecked Sendable {
     func fill(_ batch: LineBatch) -> Bool {
         batch.reset(sequence: nextSequence, source: "")
         nextSequence += 1
-        while !isStopped.load(ordering: .relaxed) {
+        while !isStopped.current {
             if let reader {
                 batch.source = reader.path
                 do {
@@ -69,13 +65,13 @@ final class InputFeeder: @unchecked Sendable {
             let item = inputs[nextInput]
             nextInput += 1
             switch item {
-            case .unreadable(let path, let reason):
-                batch.notes.append(InputError(path: path, reason: reason).description)
+            case .unreadable(let name, let reason):
+                batch.notes.append(InputError(path: name, reason: reason).description)
                 batch.hasInputFailure = true
                 return hasMore
             case .input(let spec):
                 do {
-                    reader = try open(spec)
+                    try open(spec)
                 } catch {
                     batch.notes.append(error.description)
                     batch.hasInputFailure = true
@@ -86,30 +82,30 @@ final class InputFeeder: @unchecked Sendable {
         return false
     }
 
-    private func open(_ spec: InputSpec) throws(InputError) -> LineReader {
-        var fileDescriptor: Int32 = 0
-        if !spec.isStandardInput {
-            repeat {
-                #if canImport(Darwin)
-                fileDescriptor = Darwin.open(spec.path, O_RDONLY | O_CLOEXEC)
-                #elseif canImport(Musl)
-                fileDescriptor = Musl.open(spec.path, O_RDONLY | O_CLOEXEC)
-                #else
-                fileDescriptor = Glibc.open(spec.path, O_RDONLY | O_CLOEXEC)
-                #endif
-            } while fileDescriptor < 0 && errno == EINTR
-            guard fileDescriptor >= 0 else { throw InputError(path: spec.path, errorNumber: errno) }
+    private func open(_ spec: InputSpec) throws(InputError) {
+        let descriptor: FileDescriptor
+        switch spec.source {
+        case .standardInput:
+            descriptor = .standardInput
+        case .file(let path):
+            do {
+                descriptor = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+            } catch {
+                throw InputError(path: spec.name, error: error)
+            }
+            openedDescriptor = descriptor
         }
-        return LineReader(
-            path: spec.path,
-            fileDescriptor: fileDescriptor,
+        reader = LineReader(
+            path: spec.name,
+            fileDescriptor: descriptor,
             mode: spec.mode,
             maximumPayloadBytes: maximumPayloadBytes
         )
     }
 
     private func closeReader() {
-        if let reader, reader.fileDescriptor != 0 { close(reader.fileDescriptor) }
+        try? openedDescriptor?.close()
+        openedDescriptor = nil
         reader = nil
     }
 }

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import PushPayloads
+import SystemPackage
 
 /// `push-payloads inspect`: the whole normalised model of one payload, for a person debugging a push.
 struct InspectCommand: ParsableCommand {
@@ -37,89 +31,22 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let inspector = PayloadInspector(
-            path: file,
+            path: RawArguments.bytes(of: [file])[0],
             line: line,
             decoder: PayloadDecoder(engine: engineOptions.engine, limits: engineOptions.limits)
         )
+        let notification: PushNotification
         do {
-            let notification = try inspector.inspect()
-            StandardStreams.write(NotificationRenderer.render(notification).rendered, to: 1)
+            notification = try inspector.inspect()
         } catch {
-            StandardStreams.write("push-payloads: \(error)\n", to: 2)
+            StandardStreams.write("push-payloads: \(error)\n", to: .standardError)
             throw ExitCode(error.exitStatus)
         }
-    }
-}
-
-/// Reads one payload from a file or standard input and decodes it.
-struct PayloadInspector {
-    enum Failure: Error, CustomStringConvertible {
-        case unreadable(InputError)
-        case missingLine(path: String, line: Int)
-        case invalid(path: String, line: Int?, error: PushPayloadError)
-
-        var description: String {
-            switch self {
-            case .unreadable(let error): return error.description
-            case .missingLine(let path, let line): return "\(path) has no payload on line \(line)"
-            case .invalid(let path, let line, let error):
-                return "\(path)\(line.map { ":\($0)" } ?? ""): not a valid payload: \(error)"
-            }
-        }
-
-        var exitStatus: Int32 {
-            if case .unreadable = self { return ExitStatus.inputFailure }
-            return ExitStatus.payloadErrors
-        }
-    }
-
-    var path: String
-    /// The line to read from a JSON Lines input; `nil` reads the whole input as one payload.
-    var line: Int?
-    var decoder: PayloadDecoder
-
-    func inspect() throws(Failure) -> PushNotification {
-        var fileDescriptor: Int32 = 0
-        if path != "-" {
-            #if canImport(Darwin)
-            fileDescriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC)
-            #elseif canImport(Musl)
-            fileDescriptor = Musl.open(path, O_RDONLY | O_CLOEXEC)
-            #else
-            fileDescriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            #endif
-            guard fileDescriptor >= 0 else { throw .unreadable(InputError(path: path, errorNumber: errno)) }
-        }
-        defer { if fileDescriptor != 0 { close(fileDescriptor) } }
-
-        let reader = LineReader(
-            path: path,
-            fileDescriptor: fileDescriptor,
-            mode: line == nil ? .singleDocument : .jsonLines,
-            maximumPayloadBytes: decoder.limits.maximumPayloadBytes,
-            chunkSize: 64 * 1024
-        )
-        let batch = LineBatch(capacity: 128 * 1024)
-        var entry: LineEntry?
-        var more = true
-        while entry == nil && more {
-            batch.reset(sequence: 0, source: path)
-            do {
-                more = try reader.fill(batch, targetBytes: 1, maximumEntries: 1)
-            } catch {
-                throw .unreadable(error)
-            }
-            entry = batch.entries.first { line == nil || $0.line == line }
-        }
-        guard let entry else { throw .missingLine(path: path, line: line ?? 1) }
-        if entry.isOversized {
-            throw .invalid(path: path, line: line, error: decoder.tooLargeError(length: entry.oversizedLength))
-        }
-        var decoder = decoder
-        do {
-            return try decoder.decode(batch.payload(entry))
-        } catch {
-            throw .invalid(path: path, line: line, error: error)
+        let text = NotificationRenderer.render(notification).rendered
+        // A closed pipe ends the run quietly, as in `classify`; any other failure is exit 74.
+        if let error = StandardStreams.write(text, to: .standardOutput), error != .brokenPipe {
+            StandardStreams.write("push-payloads: cannot write the output: \(error)\n", to: .standardError)
+            throw ExitCode(ExitStatus.inputFailure)
         }
     }
 }

@@ -1,36 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// One payload's place in a ``LineBatch``.
-struct LineEntry: Sendable, Equatable {
-    /// Offset of the payload's first byte in the batch.
-    var start: Int
-    /// The payload's length, without the line break.
-    var length: Int
-    /// The 1-based line number, or 0 for a `.json` file (one payload, no line).
-    var line: Int
-    /// For a payload over the limit, its full length (it was skipped, not buffered); otherwise -1.
-    var oversizedLength: Int
-
-    var isOversized: Bool { oversizedLength >= 0 }
-}
+import Dispatch
 
 /// A run of complete payloads from one input, and the records they turn into.
 ///
 /// Batches are the unit of work and of memory: the reader fills one, a worker classifies it into
 /// ``output``, the writer writes it, and the batch goes back to the pool to be filled again, so the
-/// command's memory is a fixed number of batches whatever the input size. A batch is owned by exactly
-/// one thread at a time, handed over through ``BlockingQueue``s and its ``done`` signal, which is what
-/// makes the unchecked `Sendable` sound.
+/// command's memory is a fixed number of batches whatever the input size.
+///
+/// `@unchecked Sendable` because a batch is mutable memory that moves between threads, which the
+/// compiler cannot check; it is sound because exactly one thread owns a batch at a time and every
+/// hand-over synchronises: the producer fills it and pushes it to the workers' ``BlockingQueue`` (and,
+/// untouched from then on, to the consumer's); one worker pops it, fills ``output`` and signals
+/// ``finished``; the consumer, which waited on ``finished``, writes it and pushes it back to the free
+/// queue, where the producer pops it again. Each push and pop goes through the queue's lock, and the
+/// semaphore orders the worker's writes before the consumer's reads, so no two threads ever touch a
+/// batch without a happens-before edge between them. (`sending` cannot express this: a batch sits in
+/// two queues at once, and an element taken out of a locked collection is never provably
+/// disconnected.)
 final class LineBatch: @unchecked Sendable {
     /// The batch's position in the output.
     var sequence = 0
-    /// The input's name as printed in records: its path, or `-`.
+    /// The input's name as records print it (``InputSpec/name``): its path, or `-`.
     var source = ""
     /// The payloads' bytes, back to back.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
@@ -47,8 +36,8 @@ final class LineBatch: @unchecked Sendable {
     let output: OutputBuffer
     /// The counts of the records in ``output``.
     var tally = Tally()
-    /// Signalled by the worker when ``output`` is complete.
-    let done = Signal()
+    /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
+    let finished = DispatchSemaphore(value: 0)
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -88,7 +77,7 @@ final class LineBatch: @unchecked Sendable {
     /// Appends bytes, growing the buffer when needed.
     func append(_ source: UnsafeRawPointer, count: Int) {
         reserve(count)
-        memcpy(bytes + byteCount, source, count)
+        UnsafeMutableRawPointer(bytes + byteCount).copyMemory(from: source, byteCount: count)
         byteCount += count
     }
 

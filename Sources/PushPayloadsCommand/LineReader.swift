@@ -1,28 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A failure to read an input.
-struct InputError: Error, Sendable, CustomStringConvertible {
-    var path: String
-    var reason: String
-
-    init(path: String, errorNumber: Int32) {
-        self.path = path
-        self.reason = String(cString: strerror(errorNumber))
-    }
-
-    init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    var description: String { "cannot read \(path): \(reason)" }
-}
+import SystemPackage
 
 /// Reads one input in fixed-size chunks and splits it into payloads, batch by batch.
 ///
@@ -41,8 +17,10 @@ final class LineReader {
         case singleDocument
     }
 
+    /// The input's name, for messages.
     let path: String
-    let fileDescriptor: Int32
+    /// The descriptor read from; the reader never closes it (its opener does).
+    let fileDescriptor: FileDescriptor
     let mode: Mode
     let maximumPayloadBytes: Int
     /// Bytes asked of each `read(2)`.
@@ -66,7 +44,7 @@ final class LineReader {
 
     init(
         path: String,
-        fileDescriptor: Int32,
+        fileDescriptor: FileDescriptor,
         mode: Mode,
         maximumPayloadBytes: Int,
         chunkSize: Int = defaultChunkSize
@@ -78,6 +56,23 @@ final class LineReader {
         self.chunkSize = max(chunkSize, 1)
         carryCapacity = 0
         carry = .allocate(capacity: 1)
+    }
+
+    /// A reader of a raw descriptor, such as a `FileHandle`'s.
+    convenience init(
+        path: String,
+        fileDescriptor: Int32,
+        mode: Mode,
+        maximumPayloadBytes: Int,
+        chunkSize: Int = defaultChunkSize
+    ) {
+        self.init(
+            path: path,
+            fileDescriptor: FileDescriptor(rawValue: fileDescriptor),
+            mode: mode,
+            maximumPayloadBytes: maximumPayloadBytes,
+            chunkSize: chunkSize
+        )
     }
 
     deinit { carry.deallocate() }
@@ -99,12 +94,14 @@ final class LineReader {
         while true {
             while scanned < batch.byteCount {
                 let remaining = batch.byteCount - scanned
-                guard mode == .jsonLines, let found = memchr(batch.bytes + scanned, 0x0A, remaining) else {
+                guard mode == .jsonLines,
+                    let found = Platform.firstLineFeed(in: batch.bytes + scanned, count: remaining)
+                else {
                     absorbPartialLine(batch, lineStart: lineStart, from: scanned)
                     scanned = batch.byteCount
                     break
                 }
-                let newline = UnsafeRawPointer(batch.bytes).distance(to: UnsafeRawPointer(found))
+                let newline = scanned + found
                 if skipping { countSkipped(batch.bytes + scanned, newline - scanned) }
                 finishLine(batch, lineStart: lineStart, end: newline)
                 lineStart = newline + 1
@@ -129,18 +126,12 @@ final class LineReader {
         }
     }
 
+    /// One `read(2)` of up to a chunk; swift-system retries it when a signal interrupts it.
     private func read(into buffer: UnsafeMutablePointer<UInt8>) throws(InputError) -> Int {
-        while true {
-            #if canImport(Darwin)
-            let count = Darwin.read(fileDescriptor, buffer, chunkSize)
-            #elseif canImport(Musl)
-            let count = Musl.read(fileDescriptor, buffer, chunkSize)
-            #else
-            let count = Glibc.read(fileDescriptor, buffer, chunkSize)
-            #endif
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw InputError(path: path, errorNumber: errno)
+        do {
+            return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: chunkSize))
+        } catch {
+            throw InputError(path: path, error: error)
         }
     }
 

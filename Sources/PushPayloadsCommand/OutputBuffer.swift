@@ -1,20 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A growable byte buffer that records are encoded into, with the escapers the output formats need.
 ///
 /// Workers encode whole batches of records into one buffer each and the writer hands it to `write(2)`
 /// in one call, so nothing on the per-payload path allocates beyond the buffer's occasional growth.
 /// It is a class over raw memory rather than an `[UInt8]` because appends are most of the work of
 /// writing records, and an array append costs a uniqueness and capacity check each time. A buffer is
-/// used by one thread at a time (it travels inside its ``LineBatch``), so the exclusivity checks of
-/// its properties are turned off.
-final class OutputBuffer: @unchecked Sendable {
+/// used by one thread at a time (it travels inside its ``LineBatch``, whose hand-overs make that
+/// safe), so it is not `Sendable` itself and the exclusivity checks of its properties are turned off.
+final class OutputBuffer {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
@@ -65,7 +57,7 @@ final class OutputBuffer: @unchecked Sendable {
     @inline(__always)
     func append(_ source: UnsafeRawPointer, count length: Int) {
         reserve(length)
-        memcpy(base + count, source, length)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: length)
         count += length
     }
 
@@ -163,14 +155,14 @@ final class OutputBuffer: @unchecked Sendable {
                     continue
                 }
                 let run = index - runStart
-                memcpy(output, source + runStart, run)
+                output.initialize(from: source + runStart, count: run)
                 output += run
                 output = Self.writeEscape(byte, to: output)
                 index += 1
                 runStart = index
             }
             let run = length - runStart
-            memcpy(output, source + runStart, run)
+            output.initialize(from: source + runStart, count: run)
             output += run
         }
         output.pointee = UInt8(ascii: "\"")

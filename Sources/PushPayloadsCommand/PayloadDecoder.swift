@@ -1,35 +1,8 @@
-import ArgumentParser
 import PushPayloads
 
 #if Jansson
 import PushPayloadsJansson
 #endif
-
-/// The JSON engine that parses payloads.
-enum PayloadEngine: String, CaseIterable, Sendable, ExpressibleByArgument {
-    /// The library's own parser.
-    case native
-    /// jansson, the reference engine; compiled in only with the `Jansson` package trait.
-    case jansson
-
-    /// Whether this build can use the engine.
-    var isAvailable: Bool {
-        switch self {
-        case .native: return true
-        case .jansson:
-            #if Jansson
-            return true
-            #else
-            return false
-            #endif
-        }
-    }
-
-    /// What to do about an engine this build lacks.
-    static let janssonUnavailableMessage =
-        "the jansson engine is not built in; rebuild with the Jansson trait: "
-        + "`swift build -c release --traits Jansson` (needs libjansson-dev)"
-}
 
 /// Parses and decodes payloads one after another with one engine, reusing its buffers: one per thread.
 struct PayloadDecoder: Sendable {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// Shows how far a run is on one self-overwriting stderr line: payloads and bytes done, the rate, and
 /// for inputs of known size the share done and the time left.
@@ -15,37 +9,38 @@ struct ProgressReporter {
     let isEnabled: Bool
     /// The total input size, when every input is a regular file.
     let totalBytes: Int?
-    private let start: Double
-    private var lastUpdate: Double
+    private let start: ContinuousClock.Instant
+    private var lastUpdate: ContinuousClock.Instant
     private var isShowing = false
 
-    static let interval = 0.25
+    static let interval = Duration.milliseconds(250)
 
     init(isEnabled: Bool, totalBytes: Int?) {
         self.isEnabled = isEnabled
         self.totalBytes = totalBytes
-        start = Self.now()
+        start = .now
         lastUpdate = start
     }
 
     /// Seconds since the reporter was created.
-    var elapsed: Double { Self.now() - start }
+    var elapsed: Double { Self.seconds(start.duration(to: .now)) }
 
     /// Redraws the line if enough time has passed since the last time.
     mutating func update(payloads: Int, bytes: Int) {
         guard isEnabled else { return }
-        let now = Self.now()
-        guard now - lastUpdate >= Self.interval else { return }
+        let now = ContinuousClock.now
+        guard lastUpdate.duration(to: now) >= Self.interval else { return }
         lastUpdate = now
-        let line = Self.line(payloads: payloads, bytes: bytes, totalBytes: totalBytes, seconds: now - start)
-        StandardStreams.write("\r" + line + "\u{1B}[K", to: 2)
+        let seconds = Self.seconds(start.duration(to: now))
+        let line = Self.line(payloads: payloads, bytes: bytes, totalBytes: totalBytes, seconds: seconds)
+        StandardStreams.write("\r" + line + "\u{1B}[K", to: .standardError)
         isShowing = true
     }
 
     /// Erases the line, if one is showing.
     mutating func clear() {
         guard isShowing else { return }
-        StandardStreams.write("\r\u{1B}[K", to: 2)
+        StandardStreams.write("\r\u{1B}[K", to: .standardError)
         isShowing = false
     }
 
@@ -99,51 +94,9 @@ struct ProgressReporter {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
-/// Writing to file descriptors without buffering, and asking whether they are terminals.
-enum StandardStreams {
-    /// Writes all of `bytes`; returns 0 or the `errno` of the failure.
-    @discardableResult
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fileDescriptor: Int32) -> Int32 {
-        guard var pointer = bytes.baseAddress else { return 0 }
-        var remaining = bytes.count
-        while remaining > 0 {
-            #if canImport(Darwin)
-            let written = Darwin.write(fileDescriptor, pointer, remaining)
-            #elseif canImport(Musl)
-            let written = Musl.write(fileDescriptor, pointer, remaining)
-            #else
-            let written = Glibc.write(fileDescriptor, pointer, remaining)
-            #endif
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            pointer += written
-            remaining -= written
-        }
-        return 0
-    }
-
-    @discardableResult
-    static func write(_ text: String, to fileDescriptor: Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { write($0, to: fileDescriptor) }
-    }
-
-    static func isTerminal(_ fileDescriptor: Int32) -> Bool { isatty(fileDescriptor) == 1 }
-
-    /// The terminal's width in columns, if `fileDescriptor` is a terminal that reports one.
-    static func terminalColumns(_ fileDescriptor: Int32) -> Int? {
-        guard isTerminal(fileDescriptor) else { return nil }
-        var size = winsize()
-        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+    /// A duration in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -9,4 +9,11 @@ struct PushPayloadsCommand: ParsableCommand {
         discussion: ExitStatus.discussion,
         subcommands: [ClassifyCommand.self, InspectCommand.self]
     )
+
+    /// Notes what standard input is before anything can take descriptor 0
+    /// (``StandardStreams/inputAtLaunch``), then parses the arguments and runs.
+    static func main() {
+        _ = StandardStreams.inputAtLaunch
+        main(nil)
+    }
 }

@@ -1,15 +1,4 @@
-import ArgumentParser
 import PushPayloads
-
-/// The output formats of `classify`.
-enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
-    /// One JSON object per payload, per line.
-    case jsonl
-    /// RFC 4180 CSV with a header row.
-    case csv
-    /// Aligned, truncated columns for a terminal.
-    case table
-}
 
 /// Encodes classification records in one output format.
 ///
@@ -27,17 +16,4 @@ protocol RecordWriter: Sendable {
 
     /// Appends the record of a payload that could not be read.
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
-}
-
-/// The summary fields every format shows for a decoded payload.
-enum RecordFields {
-    /// `cordial`, `exponea`, `swrve`, `atomic` or `unknown`.
-    static func vendorName(_ notification: PushNotification) -> String {
-        notification.vendor?.name ?? Tally.unknownVendor
-    }
-
-    /// The default action's URL: the deep link or web page a tap opens (`nil` for open-app and cards).
-    static func actionURL(_ notification: PushNotification) -> String? {
-        notification.defaultAction.url
-    }
 }

@@ -1,3 +1,5 @@
+import PushPayloads
+
 /// Hands every routed event to every subscriber's stream.
 ///
 /// `AsyncStream` has one consumer, so each subscriber gets its own stream and continuation.

@@ -1,3 +1,5 @@
+import PushPayloads
+
 /// How an answer that several parties race for was settled.
 enum Settlement<Answer: Sendable>: Sendable {
     /// The work answered in time.

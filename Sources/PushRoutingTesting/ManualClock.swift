@@ -1,3 +1,4 @@
+import PushPayloads
 import PushRouting
 
 /// A clock that moves only when told to, for testing time windows such as the duplicate guard's.

@@ -14,7 +14,8 @@ import WinSDK
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 and iOS 18, which is more than an app that
 /// routes pushes should have to require; a pthread mutex (an SRW lock on Windows) works everywhere.
-/// `package` so that PushRoutingTesting can build its recorders on it without making it public API.
+/// The package's one lock: the router, PushRoutingTesting's recorders and the `push-payloads` command
+/// all use it, which is why it lives in the core module and is `package`, not public API.
 package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is read and written only inside `withLock`, which holds `lock` for the whole
     // access, and the lock itself is never moved (it lives in its own allocation).

@@ -1,0 +1,85 @@
+import PushPayloads
+import SystemPackage
+
+/// Reads one payload from a file or standard input and decodes it.
+struct PayloadInspector {
+    enum Failure: Error, CustomStringConvertible {
+        case unreadable(InputError)
+        case missingLine(path: String, line: Int)
+        case invalid(path: String, line: Int?, error: PushPayloadError)
+
+        var description: String {
+            switch self {
+            case .unreadable(let error): return error.description
+            case .missingLine(let path, let line): return "\(path) has no payload on line \(line)"
+            case .invalid(let path, let line, let error):
+                return "\(path)\(line.map { ":\($0)" } ?? ""): not a valid payload: \(error)"
+            }
+        }
+
+        var exitStatus: Int32 {
+            if case .unreadable = self { return ExitStatus.inputFailure }
+            return ExitStatus.payloadErrors
+        }
+    }
+
+    /// The argument's bytes (``RawArguments``): `-` for standard input.
+    var path: [UInt8]
+    /// The line to read from a JSON Lines input; `nil` reads the whole input as one payload.
+    var line: Int?
+    var decoder: PayloadDecoder
+
+    /// The input's name in messages.
+    var name: String { InputSpec.displayName(path) }
+
+    func inspect() throws(Failure) -> PushNotification {
+        let name = self.name
+        let fileDescriptor: FileDescriptor
+        var opened: FileDescriptor?
+        if path == Array("-".utf8) {
+            if case .failure(let error) = StandardStreams.inputAtLaunch {
+                let reason = StandardStreams.describeInputFailure(error)
+                throw .unreadable(InputError(path: name, reason: reason))
+            }
+            fileDescriptor = .standardInput
+        } else {
+            do {
+                fileDescriptor = try FileDescriptor.open(InputList.filePath(path), .readOnly, options: .closeOnExec)
+            } catch {
+                throw .unreadable(InputError(path: name, error: error))
+            }
+            opened = fileDescriptor
+        }
+        defer { try? opened?.close() }
+
+        let reader = LineReader(
+            path: name,
+            fileDescriptor: fileDescriptor,
+            mode: line == nil ? .singleDocument : .jsonLines,
+            maximumPayloadBytes: decoder.limits.maximumPayloadBytes,
+            chunkSize: 64 * 1024
+        )
+        let batch = LineBatch(capacity: 128 * 1024)
+        var entry: LineEntry?
+        var more = true
+        while entry == nil && more {
+            batch.reset(sequence: 0, source: name)
+            do {
+                more = try reader.fill(batch, targetBytes: 1, maximumEntries: 1)
+            } catch {
+                throw .unreadable(error)
+            }
+            entry = batch.entries.first { line == nil || $0.line == line }
+        }
+        guard let entry else { throw .missingLine(path: name, line: line ?? 1) }
+        if entry.isOversized {
+            throw .invalid(path: name, line: line, error: decoder.tooLargeError(length: entry.oversizedLength))
+        }
+        var decoder = decoder
+        do {
+            return try decoder.decode(batch.payload(entry))
+        } catch {
+            throw .invalid(path: name, line: line, error: error)
+        }
+    }
+}

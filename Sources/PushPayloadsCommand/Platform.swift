@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// The few things the command needs from the C library that swift-system, Dispatch and the standard
+/// library do not offer. Together with ``DirectoryReader`` this is the only file that imports it.
+enum Platform {
+    /// Processors online: the default for `--jobs`.
+    static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+
+    /// Makes a closed pipe (`| head`) an `EPIPE` from `write(2)` instead of a fatal signal, so that
+    /// `classify` can stop quietly with the exit status of the records it wrote.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    static func isTerminal(_ descriptor: FileDescriptor) -> Bool { isatty(descriptor.rawValue) == 1 }
+
+    /// The terminal's width in columns, if `descriptor` is a terminal that reports one.
+    static func terminalColumns(_ descriptor: FileDescriptor) -> Int? {
+        guard isTerminal(descriptor) else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// The offset of the first line feed in `count` bytes at `start`, if there is one.
+    ///
+    /// The C library's `memchr` reads 16 or 32 bytes a step; it splits every input line, so it stays
+    /// (`docs/performance.md`, "Command I/O from libraries").
+    @inline(__always)
+    static func firstLineFeed(in start: UnsafeRawPointer, count: Int) -> Int? {
+        guard let found = memchr(start, 0x0A, count) else { return nil }
+        return start.distance(to: UnsafeRawPointer(found))
+    }
+}
