@@ -25,6 +25,10 @@ let package = Package(
             name: "Jansson",
             description: "Builds the jansson reference engine (needs libjansson-dev: apt-get install libjansson-dev)."
         ),
+        .trait(
+            name: "Zstd",
+            description: "Lets the command read zstd-compressed captures (needs libzstd-dev)."
+        ),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -55,6 +59,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // zlib for the command's gzip input (zlib1g-dev; the Swift toolchain's own Foundation needs it too).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // zstd for the command's zstd input, only with the `Zstd` trait.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
         // Routing of silent, foreground and tap events to per-vendor delegates.
         .target(
             name: "PushRouting",
@@ -76,6 +92,8 @@ let package = Package(
             dependencies: [
                 "PushPayloads",
                 .target(name: "PushPayloadsJansson", condition: .when(traits: ["Jansson"])),
+                "CZlib",
+                .target(name: "CZstd", condition: .when(traits: ["Zstd"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

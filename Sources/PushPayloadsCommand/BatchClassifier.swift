@@ -30,6 +30,10 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
                 writer.writeError(error, source: source, line: entry.line, into: output)
             }
         }
+        if let failure = batch.readFailure {
+            tally.countError(PushPayloadError.Code.ioError)
+            writer.writeError(failure.payloadError, source: source, line: failure.line, into: output)
+        }
         tally.bytes += batch.consumedBytes
         batch.tally = tally
     }

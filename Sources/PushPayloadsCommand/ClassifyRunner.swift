@@ -86,7 +86,7 @@ struct ClassifyRunner {
         if showsSummary {
             let text = tally.summary(
                 precedence: PushDecoderRegistry.standard.vendors,
-                inputs: items.count,
+                inputs: items.count { $0.isInput },
                 seconds: progress.elapsed
             )
             StandardStreams.write(text, to: errorDescriptor)

@@ -5,7 +5,10 @@ import SystemPackage
 ///
 /// A batch holds payloads of one input only, so each record's source is the batch's. An input that
 /// cannot be opened or read becomes a note on the next batch, so the message reaches stderr in order,
-/// and the feeder goes on with the next input.
+/// and the feeder goes on with the next input. An input that fails part way (a read error, truncated or
+/// corrupt compressed data) also ends its batch with an `io_error` record at the line where reading
+/// stopped (``LineBatch/readFailure``), after the payloads before it. An argument that gave no payload
+/// at all gets a note too.
 ///
 /// Not `Sendable`: the pipeline creates it on the producer's thread and only that thread uses it. The
 /// consumer stops it through the shared ``isStopped`` flag instead.
@@ -22,6 +25,9 @@ final class InputFeeder {
     /// The descriptor the feeder opened for ``reader`` (none for standard input, which it never closes).
     private var openedDescriptor: FileDescriptor?
     private var nextSequence = 0
+    /// Entries and failures since the current argument began, for the note on arguments without payloads.
+    private var argumentEntries = 0
+    private var argumentFailed = false
 
     init(
         inputs: [InputItem],
@@ -48,6 +54,8 @@ final class InputFeeder {
         while !isStopped.current {
             if let reader {
                 batch.source = reader.path
+                let entriesBefore = batch.entries.count
+                defer { argumentEntries += batch.entries.count - entriesBefore }
                 do {
                     if try reader.fill(batch, targetBytes: targetBatchBytes, maximumEntries: maximumBatchEntries) {
                         return true
@@ -55,6 +63,11 @@ final class InputFeeder {
                 } catch {
                     batch.notes.append(error.description)
                     batch.hasInputFailure = true
+                    batch.readFailure = ReadFailure(
+                        line: reader.mode == .jsonLines ? reader.currentLine : 0,
+                        error: error
+                    )
+                    argumentFailed = true
                 }
                 closeReader()
                 // Finish the batch with its input, unless it is empty (a file with no payloads).
@@ -68,13 +81,24 @@ final class InputFeeder {
             case .unreadable(let name, let reason):
                 batch.notes.append(InputError(path: name, reason: reason).description)
                 batch.hasInputFailure = true
+                argumentFailed = true
                 return hasMore
+            case .endOfArgument(let end):
+                defer {
+                    argumentEntries = 0
+                    argumentFailed = false
+                }
+                if argumentEntries == 0 && !argumentFailed {
+                    batch.notes.append(end.note)
+                    return hasMore
+                }
             case .input(let spec):
                 do {
                     try open(spec)
                 } catch {
                     batch.notes.append(error.description)
                     batch.hasInputFailure = true
+                    argumentFailed = true
                     return hasMore
                 }
             }
@@ -99,7 +123,8 @@ final class InputFeeder {
             path: spec.name,
             fileDescriptor: descriptor,
             mode: spec.mode,
-            maximumPayloadBytes: maximumPayloadBytes
+            maximumPayloadBytes: maximumPayloadBytes,
+            firstLine: spec.firstLine
         )
     }
 

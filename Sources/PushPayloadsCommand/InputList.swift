@@ -8,7 +8,12 @@ import SystemPackage
 ///   their paths (as `find DIR | LC_ALL=C sort` lists them). Symbolic links to files are followed,
 ///   links to directories are not (no cycles); a `.json`/`.jsonl` link that leads nowhere or loops is
 ///   an input that cannot be read.
-/// - A `.json` file is one payload; any other file is JSON Lines.
+/// - A `.json` file is one payload; any other file is JSON Lines. Compressed files are recognised by
+///   their first bytes (``InputFormat``) and read through a decompressor; `.gz` and `.zst` at the end of
+///   a name are looked past (`a.json.gz` is one payload), and a directory holds `.json.gz`,
+///   `.jsonl.gz` (and with the `Zstd` trait `.json.zst`, `.jsonl.zst`) files too.
+/// - After each argument's inputs comes ``InputItem/endOfArgument(_:)``, so an argument that gave no
+///   payload at all gets a note.
 ///
 /// Paths are bytes (`FilePath`, built from the arguments' bytes and from directory entries' bytes), so a
 /// name that is not UTF-8 is read like any other; only ``InputSpec/name`` is text.
@@ -18,16 +23,33 @@ import SystemPackage
 enum InputList {
     private static let slash = UInt8(ascii: "/")
 
-    /// - Parameter arguments: The arguments' bytes, as the process received them (``RawArguments``).
-    static func expand(_ arguments: [[UInt8]]) -> [InputItem] {
+    /// - Parameters:
+    ///   - arguments: The arguments' bytes, as the process received them (``RawArguments``).
+    ///   - standardInputName: The name records show for standard input (`--source-label`).
+    ///   - standardInputFirstLine: The number of standard input's first line (`--line-offset` + 1).
+    static func expand(
+        _ arguments: [[UInt8]],
+        standardInputName: String = "-",
+        standardInputFirstLine: Int = 1
+    ) -> [InputItem] {
         let arguments = arguments.isEmpty ? [Array("-".utf8)] : arguments
         var items: [InputItem] = []
         for argument in arguments {
             if argument == Array("-".utf8) {
-                items.append(standardInput())
+                var item = standardInput()
+                if case .input(var spec) = item {
+                    spec.name = standardInputName
+                    spec.firstLine = standardInputFirstLine
+                    item = .input(spec)
+                }
+                items.append(item)
+                let name = standardInputName == "-" ? "standard input" : standardInputName
+                items.append(.endOfArgument(ArgumentEnd(name: name, inputs: 1)))
                 continue
             }
             let name = InputSpec.displayName(argument)
+            var end = ArgumentEnd(name: name, inputs: 1)
+            defer { items.append(.endOfArgument(end)) }
             let path = filePath(argument)
             let info: Stat
             do {
@@ -37,7 +59,11 @@ enum InputList {
                 continue
             }
             if info.type == .directory {
-                items += walk(directory: path, name: argument)
+                let (found, unreadableCompressed) = walk(directory: path, name: argument)
+                items += found
+                end.isDirectory = true
+                end.inputs = found.count
+                end.unreadableCompressed = unreadableCompressed
             } else if argument.last == slash {
                 // `FilePath` drops a trailing slash, which the system refuses after a file's name.
                 items.append(.unreadable(name: name, reason: Errno.notDirectory.description))
@@ -49,13 +75,52 @@ enum InputList {
         return items
     }
 
-    /// `.json` files hold one payload; everything else is read as JSON Lines.
+    /// `.json` files hold one payload; everything else is read as JSON Lines. A compression suffix
+    /// (`.gz`, `.zst`) is looked past: `a.json.gz` is one payload.
     static func mode(for path: [UInt8]) -> LineReader.Mode {
-        path.hasSuffix(".json") ? .singleDocument : .jsonLines
+        var path = path[...]
+        for suffix in compressionSuffixes where path.hasSuffix(suffix) {
+            path = path.dropLast(suffix.utf8CodeUnitCount)
+            break
+        }
+        return path.hasSuffix(".json") ? .singleDocument : .jsonLines
     }
 
+    private static let compressionSuffixes: [StaticString] = [".gz", ".zst"]
+
+    /// The files a directory walk reads: `.json` and `.jsonl`, gzip-compressed or not, and with the
+    /// `Zstd` trait zstd-compressed too.
     static func isPayloadFile(_ name: [UInt8]) -> Bool {
-        name.hasSuffix(".json") || name.hasSuffix(".jsonl")
+        for suffix in payloadSuffixes where name.hasSuffix(suffix) { return true }
+        return false
+    }
+
+    #if Zstd
+    private static let payloadSuffixes: [StaticString] = [
+        ".json", ".jsonl", ".json.gz", ".jsonl.gz", ".json.zst", ".jsonl.zst",
+    ]
+    #else
+    private static let payloadSuffixes: [StaticString] = [".json", ".jsonl", ".json.gz", ".jsonl.gz"]
+    #endif
+
+    /// The suffixes a walk reads, for messages: `.json, .jsonl, .json.gz or .jsonl.gz`.
+    static var payloadSuffixList: String {
+        let names = payloadSuffixes.map { $0.description }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// A zstd file that a build without the `Zstd` trait leaves out of a walk (and mentions).
+    static func isUnreadableCompressedFile(_ name: [UInt8]) -> Bool {
+        #if Zstd
+        return false
+        #else
+        return name.hasSuffix(".json.zst") || name.hasSuffix(".jsonl.zst")
+        #endif
+    }
+
+    /// Whether a name says the file is compressed, so its size says nothing about its text (progress).
+    static func isCompressedName(_ name: String) -> Bool {
+        name.hasSuffix(".gz") || name.hasSuffix(".zst")
     }
 
     /// The path these bytes name, byte for byte, except that `FilePath` collapses repeated slashes and
@@ -99,8 +164,10 @@ enum InputList {
     /// subdirectories is opened, so a tree of any depth needs one descriptor (a subdirectory is reached
     /// by its path from the argument, not relative to an open parent). Entries are examined with
     /// `fstatat` relative to the open directory, by their exact bytes.
-    private static func walk(directory: FilePath, name: [UInt8]) -> [InputItem] {
+    /// Also returns how many files it left out because this build cannot read them.
+    private static func walk(directory: FilePath, name: [UInt8]) -> ([InputItem], Int) {
         var found: [(key: [UInt8], item: InputItem)] = []
+        var unreadableCompressed = 0
         var pending = [PendingDirectory(path: directory, name: name)]
         while let current = pending.popLast() {
             do {
@@ -110,6 +177,7 @@ enum InputList {
                     switch examine(entry, named: entryName, in: current.path, reader.descriptor) {
                     case .directory(let path): pending.append(PendingDirectory(path: path, name: entryName))
                     case .item(let item): found.append((entryName, item))
+                    case .skipped where isUnreadableCompressedFile(entryName): unreadableCompressed += 1
                     case .skipped: continue
                     }
                 }
@@ -119,7 +187,7 @@ enum InputList {
             }
         }
         found.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        return found.map(\.item)
+        return (found.map(\.item), unreadableCompressed)
     }
 
     private enum Examined {
@@ -173,15 +241,23 @@ enum InputList {
         return .item(.input(spec))
     }
 
-    /// The total size of the inputs, when every one has a known size.
+    /// The total size of the inputs, when every one has a known size (and none is compressed, whose
+    /// text is larger than its file).
     static func totalSize(_ items: [InputItem]) -> Int? {
         var total = 0
         for item in items {
             guard case .input(let spec) = item else { continue }
-            guard let size = spec.size else { return nil }
+            guard let size = spec.size, !isCompressedName(spec.name) else { return nil }
             total += size
         }
         return total
+    }
+}
+
+extension ArraySlice<UInt8> {
+    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool {
+        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return count >= suffix.count && self[(endIndex - suffix.count)...].elementsEqual(suffix)
     }
 }
 

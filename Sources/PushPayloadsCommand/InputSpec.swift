@@ -17,6 +17,8 @@ struct InputSpec: Sendable, Equatable {
     var mode: LineReader.Mode
     /// The size in bytes, for a regular file (progress and ETA).
     var size: Int?
+    /// The number of the input's first line: 1, unless `--line-offset` says otherwise (standard input).
+    var firstLine = 1
 
     /// A path's bytes as text: UTF-8, with each byte sequence that is not UTF-8 shown as U+FFFD, so
     /// records stay valid UTF-8 (the file itself is opened by its exact bytes).

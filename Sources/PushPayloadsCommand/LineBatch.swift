@@ -32,6 +32,8 @@ final class LineBatch: @unchecked Sendable {
     var notes: [String] = []
     /// An input could not be read (exit status 74).
     var hasInputFailure = false
+    /// The input failed part way: an `io_error` record follows the batch's payloads.
+    var readFailure: ReadFailure?
     /// The encoded records.
     let output: OutputBuffer
     /// The counts of the records in ``output``.
@@ -57,6 +59,7 @@ final class LineBatch: @unchecked Sendable {
         consumedBytes = 0
         notes.removeAll()
         hasInputFailure = false
+        readFailure = nil
         output.removeAll()
         tally = Tally()
     }

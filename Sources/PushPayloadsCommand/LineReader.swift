@@ -10,7 +10,11 @@ import SystemPackage
 ///
 /// In JSON Lines mode a trailing `\r` is dropped (CRLF files), lines holding only JSON whitespace are
 /// skipped, and the last line needs no line break. In single-document mode (`.json` files) the whole
-/// input is one payload, even an empty one.
+/// input is one payload, even an empty one, without its final line break.
+///
+/// The first bytes tell what the input is (``InputFormat``): gzip and zstd data are decompressed as
+/// they are read (``InputDecompressor``), on the thread that calls ``fill(_:targetBytes:maximumEntries:)``,
+/// and a UTF-8 byte-order mark at the start of the text is skipped and counted in the batch's tally.
 final class LineReader {
     enum Mode: Sendable {
         case jsonLines
@@ -32,11 +36,17 @@ final class LineReader {
     private var carryCount = 0
     private var atEnd = false
 
-    private var lineNumber = 1
+    private var lineNumber: Int
+    /// Set once the first bytes have been read and the format is known.
+    private var hasFormat = false
+    private var decompressor: (any InputDecompressor)?
+    /// A byte-order mark was skipped and not yet counted in a batch's tally.
+    private var hasUncountedByteOrderMark = false
     private var skipping = false
     private var skippedBytes = 0
     private var skippedNonBlank = false
     private var lastSkippedByte: UInt8 = 0
+    private var byteBeforeLastSkipped: UInt8 = 0
 
     /// The default chunk: large enough that `read(2)` costs nothing per payload, small enough that the
     /// carried-over end of a batch stays small next to the batch.
@@ -47,13 +57,15 @@ final class LineReader {
         fileDescriptor: FileDescriptor,
         mode: Mode,
         maximumPayloadBytes: Int,
-        chunkSize: Int = defaultChunkSize
+        chunkSize: Int = defaultChunkSize,
+        firstLine: Int = 1
     ) {
         self.path = path
         self.fileDescriptor = fileDescriptor
         self.mode = mode
         self.maximumPayloadBytes = maximumPayloadBytes
         self.chunkSize = max(chunkSize, 1)
+        lineNumber = firstLine
         carryCapacity = 0
         carry = .allocate(capacity: 1)
     }
@@ -76,6 +88,9 @@ final class LineReader {
     }
 
     deinit { carry.deallocate() }
+
+    /// The number of the line being read: the one after the last complete line.
+    var currentLine: Int { lineNumber }
 
     /// Appends payloads to `batch` until it holds at least `targetBytes` bytes or `maximumEntries`
     /// entries, stopping only between lines. Returns `false` once the input is exhausted.
@@ -112,8 +127,13 @@ final class LineReader {
                 }
             }
             if atEnd { return false }
-            batch.reserve(chunkSize)
+            batch.reserve(max(chunkSize, Self.minimumFirstRead))
             let count = try read(into: batch.bytes + batch.byteCount)
+            if hasUncountedByteOrderMark {
+                hasUncountedByteOrderMark = false
+                batch.tally.byteOrderMarks += 1
+                batch.consumedBytes += InputFormat.byteOrderMark.count
+            }
             if count == 0 {
                 atEnd = true
                 if skipping || batch.byteCount > lineStart || mode == .singleDocument {
@@ -126,13 +146,91 @@ final class LineReader {
         }
     }
 
-    /// One `read(2)` of up to a chunk; swift-system retries it when a signal interrupts it.
+    /// Room the first read needs, whatever the chunk size: enough to recognise every format.
+    static let minimumFirstRead = 16
+
+    /// Up to a chunk of the input's text: read, or decompressed. The first call finds out what the input
+    /// is.
     private func read(into buffer: UnsafeMutablePointer<UInt8>) throws(InputError) -> Int {
+        if let decompressor {
+            return try decompressor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: chunkSize))
+        }
+        if hasFormat { return try readRaw(into: buffer, count: chunkSize) }
+        hasFormat = true
+        return try readFirst(into: buffer)
+    }
+
+    /// One `read(2)`; swift-system retries it when a signal interrupts it.
+    private func readRaw(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
         do {
-            return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: chunkSize))
+            return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
         } catch {
             throw InputError(path: path, error: error)
         }
+    }
+
+    /// Reads until the first bytes tell the format (a pipe may bring them a few at a time), sets up a
+    /// decompressor if they are compressed, and drops a byte-order mark at the start of the text.
+    private func readFirst(into buffer: UnsafeMutablePointer<UInt8>) throws(InputError) -> Int {
+        let room = max(chunkSize, Self.minimumFirstRead)
+        var (count, format) = try readUntilKnown(into: buffer, room: room) { count throws(InputError) in
+            try readRaw(into: buffer + count, count: room - count)
+        }
+        switch format {
+        case .text:
+            break
+        case .gzip, .zstd:
+            if let reason = format.unsupportedReason { throw InputError(path: path, reason: reason) }
+            let input = CompressedInput(
+                path: path,
+                fileDescriptor: fileDescriptor,
+                prefix: UnsafeRawBufferPointer(start: buffer, count: count)
+            )
+            let decompressor = try Self.decompressor(format, input)
+            self.decompressor = decompressor
+            // The decompressed text may itself start with a byte-order mark.
+            (count, format) = try readUntilKnown(into: buffer, room: room) { count throws(InputError) in
+                try decompressor.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: room - count))
+            }
+            guard format.skippedBytes > 0 || format == .text(byteOrderMark: false) else {
+                throw InputError(
+                    path: path,
+                    reason: "the compressed data holds more compressed data: decompress it first"
+                )
+            }
+        case .unsupported:
+            throw InputError(path: path, reason: format.unsupportedReason ?? "unsupported input")
+        }
+        let skipped = format.skippedBytes
+        guard skipped > 0 else { return count }
+        hasUncountedByteOrderMark = true
+        UnsafeMutableRawPointer(buffer).copyMemory(from: buffer + skipped, byteCount: count - skipped)
+        return count - skipped
+    }
+
+    /// Reads with `next` until the bytes read tell their format or the input ends.
+    private func readUntilKnown(
+        into buffer: UnsafeMutablePointer<UInt8>,
+        room: Int,
+        _ next: (Int) throws(InputError) -> Int
+    ) throws(InputError) -> (Int, InputFormat) {
+        var count = 0
+        while true {
+            let read = count < room ? try next(count) : 0
+            count += read
+            let known = InputFormat.detect(UnsafeRawBufferPointer(start: buffer, count: count), atEnd: read == 0)
+            if let known { return (count, known) }
+        }
+    }
+
+    private static func decompressor(
+        _ format: InputFormat,
+        _ input: CompressedInput
+    ) throws(InputError) -> any InputDecompressor {
+        #if Zstd
+        if format == .zstd { return try ZstdDecompressor(input: input) }
+        #endif
+        return try GzipDecompressor(input: input)
     }
 
     /// Moves the bytes after `start` (already read, not yet split) out of the full batch.
@@ -159,8 +257,9 @@ final class LineReader {
             return
         }
         let length = batch.byteCount - lineStart
-        // One byte of slack: a CRLF line's `\r` is not part of the payload.
-        guard length > maximumPayloadBytes + (mode == .jsonLines ? 1 : 0) else { return }
+        // Slack for line breaks that are not part of the payload: a CRLF line's `\r`, a `.json` file's
+        // final `\n` or `\r\n`.
+        guard length > maximumPayloadBytes + (mode == .jsonLines ? 1 : 2) else { return }
         skipping = true
         skippedBytes = 0
         skippedNonBlank = false
@@ -172,6 +271,7 @@ final class LineReader {
         guard count > 0 else { return }
         skippedBytes += count
         if !skippedNonBlank { skippedNonBlank = !Self.isBlank(UnsafeBufferPointer(start: bytes, count: count)) }
+        byteBeforeLastSkipped = count > 1 ? bytes[count - 2] : lastSkippedByte
         lastSkippedByte = bytes[count - 1]
     }
 
@@ -183,14 +283,27 @@ final class LineReader {
         if skipping {
             skipping = false
             guard skippedNonBlank || mode == .singleDocument else { return }
-            let length = skippedBytes - (mode == .jsonLines && lastSkippedByte == 0x0D ? 1 : 0)
+            var length = skippedBytes
+            switch mode {
+            case .jsonLines:
+                if lastSkippedByte == 0x0D { length -= 1 }
+            case .singleDocument:
+                if lastSkippedByte == 0x0A { length -= byteBeforeLastSkipped == 0x0D ? 2 : 1 }
+            }
             batch.entries.append(LineEntry(start: lineStart, length: 0, line: line, oversizedLength: length))
             return
         }
         var length = end - lineStart
-        if mode == .jsonLines {
+        switch mode {
+        case .jsonLines:
             if length > 0 && batch.bytes[lineStart + length - 1] == 0x0D { length -= 1 }
             if Self.isBlank(UnsafeBufferPointer(start: batch.bytes + lineStart, count: length)) { return }
+        case .singleDocument:
+            // The file's final line break is not part of the payload (nor of its size).
+            if length > 0 && batch.bytes[lineStart + length - 1] == 0x0A {
+                length -= 1
+                if length > 0 && batch.bytes[lineStart + length - 1] == 0x0D { length -= 1 }
+            }
         }
         if length > maximumPayloadBytes {
             batch.entries.append(LineEntry(start: lineStart, length: 0, line: line, oversizedLength: length))

@@ -21,6 +21,8 @@ struct Tally: Sendable, Equatable {
     var silent = 0
     /// Input bytes accounted for.
     var bytes = 0
+    /// Inputs that started with a UTF-8 byte-order mark, which was skipped.
+    var byteOrderMarks = 0
     /// Per vendor, in first-seen order (see ``ordered(by:)``); `unknown` for unrecognised payloads.
     var vendors: [VendorCount] = []
     /// Per error code, in first-seen order.
@@ -55,6 +57,7 @@ struct Tally: Sendable, Equatable {
         errors += other.errors
         silent += other.silent
         bytes += other.bytes
+        byteOrderMarks += other.byteOrderMarks
         for vendor in other.vendors {
             if let index = vendors.firstIndex(where: { $0.name == vendor.name }) {
                 vendors[index].total += vendor.total
@@ -91,6 +94,10 @@ struct Tally: Sendable, Equatable {
             if seconds >= 0.01 { headline += ", \(ProgressReporter.formatBytes(Int(Double(bytes) / seconds)))/s" }
         }
         headline += ")"
+        if byteOrderMarks > 0 {
+            headline += "; skipped a byte-order mark at the start of \(byteOrderMarks) "
+            headline += byteOrderMarks == 1 ? "input" : "inputs"
+        }
         lines.append(headline)
 
         var rows: [[String]] = [["vendor", "payloads", "silent", "visible"]]

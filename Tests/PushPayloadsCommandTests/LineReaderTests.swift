@@ -106,13 +106,22 @@ struct LineReaderTests {
         #expect(try Self.split(text, limit: 10, chunkSize: chunkSize) == [Split(line: 2, payload: "{}")])
     }
 
-    @Test("a .json file is one payload, line breaks and all", arguments: chunkSizes)
+    @Test("a .json file is one payload, line breaks and all but the last", arguments: chunkSizes)
     func singleDocument(chunkSize: Int) throws {
         #expect(
             try Self.split("{\n\"a\": 1\n}\n", mode: .singleDocument, chunkSize: chunkSize) == [
-                Split(line: 0, payload: "{\n\"a\": 1\n}\n")
+                Split(line: 0, payload: "{\n\"a\": 1\n}")
             ]
         )
+        // The final line break does not count against the limit: LF or CRLF, but only one.
+        for (text, expected) in [
+            ("{\"a\":1}\n", Split(line: 0, payload: "{\"a\":1}")),
+            ("{\"a\":1}\r\n", Split(line: 0, payload: "{\"a\":1}")),
+            ("{\"a\":1}\n\n", Split(line: 0, payload: nil, oversizedLength: 8)),
+            ("{\"a\":12}\n", Split(line: 0, payload: nil, oversizedLength: 8)),
+        ] {
+            #expect(try Self.split(text, mode: .singleDocument, limit: 7, chunkSize: chunkSize) == [expected])
+        }
         #expect(try Self.split("", mode: .singleDocument, chunkSize: chunkSize) == [Split(line: 0, payload: "")])
         #expect(
             try Self.split(String(repeating: "1", count: 30), mode: .singleDocument, limit: 20, chunkSize: chunkSize)
