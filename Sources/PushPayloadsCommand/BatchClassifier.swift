@@ -7,6 +7,8 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
     /// The records show only summary fields, so ``PushDecodingDetail/summary`` is enough; `.full` is
     /// there to check that both give the same records.
     var detail: PushDecodingDetail = .summary
+    /// With `--payload` or `--keep`: lines are records holding the payload (`BatchClassifier+Records.swift`).
+    var extractor: RecordExtractor?
 
     /// Classifies every payload of `batch` into `batch.output` and `batch.tally`.
     mutating func process(_ batch: LineBatch) {
@@ -15,6 +17,10 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
         var tally = batch.tally
         let source = writer.encodeSource(batch.source)
         for entry in batch.entries {
+            if extractor != nil {
+                processRecord(entry, of: batch, source: source, tally: &tally)
+                continue
+            }
             if entry.isOversized {
                 let error = decoder.tooLargeError(length: entry.oversizedLength)
                 tally.countError(error.code)
@@ -33,6 +39,7 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
         if let failure = batch.readFailure {
             tally.countError(PushPayloadError.Code.ioError)
             writer.writeError(failure.payloadError, source: source, line: failure.line, into: output)
+            appendEmptyExtras(isError: true, into: output)
         }
         tally.bytes += batch.consumedBytes
         batch.tally = tally

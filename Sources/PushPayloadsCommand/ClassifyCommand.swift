@@ -63,6 +63,10 @@ struct ClassifyCommand: ParsableCommand {
 
     @OptionGroup var engineOptions: EngineOptions
 
+    @OptionGroup(title: "Records holding payloads") var recordArguments: RecordArguments
+
+    @OptionGroup(title: "Standard input") var inputArguments: InputArguments
+
     /// Input bytes per batch; small values let tests drive many batches through the pipeline.
     @Option(name: .customLong("batch-bytes"), help: .hidden)
     var batchBytes: Int = 1 << 20
@@ -77,6 +81,8 @@ struct ClassifyCommand: ParsableCommand {
     mutating func validate() throws {
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
         guard batchBytes >= 1 else { throw ValidationError("--batch-bytes must be 1 or more") }
+        _ = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
+        try inputArguments.validate(files: files)
     }
 
     func run() throws {
@@ -90,7 +96,10 @@ struct ClassifyCommand: ParsableCommand {
             showsProgress: !quiet && Platform.isTerminal(.standardError),
             tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,
             batchBytes: batchBytes,
-            detail: fullDecode ? .full : .summary
+            detail: fullDecode ? .full : .summary,
+            records: try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes),
+            standardInputName: inputArguments.sourceLabel ?? "-",
+            standardInputFirstLine: inputArguments.lineOffset + 1
         )
         let status = runner.run()
         if status != ExitStatus.success { throw ExitCode(status) }

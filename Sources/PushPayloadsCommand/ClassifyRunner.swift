@@ -18,6 +18,11 @@ struct ClassifyRunner {
     var batchBytes = 1 << 20
     /// How much of each payload is decoded; the records need only the summary.
     var detail: PushDecodingDetail = .summary
+    /// `--payload`, `--keep`: lines that are records holding the payload.
+    var records = RecordOptions()
+    /// `--source-label`, `--line-offset`.
+    var standardInputName = "-"
+    var standardInputFirstLine = 1
     var outputDescriptor = FileDescriptor.standardOutput
     var errorDescriptor = FileDescriptor.standardError
 
@@ -32,12 +37,19 @@ struct ClassifyRunner {
     private func run<Writer: RecordWriter>(writer: Writer) -> Int32 {
         // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
         Platform.ignoreBrokenPipes()
-        let items = InputList.expand(inputs)
+        let items = InputList.expand(
+            inputs,
+            standardInputName: standardInputName,
+            standardInputFirstLine: standardInputFirstLine
+        )
         let isStopped = LockedValue(false)
         var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
         var tally = Tally()
         var hasInputFailure = false
-        var outputError = writer.header.withUnsafeBufferPointer { StandardStreams.write($0, to: outputDescriptor) }
+        let records = self.records
+        var outputError = writer.header(layout: records.layout).withUnsafeBufferPointer {
+            StandardStreams.write($0, to: outputDescriptor)
+        }
         if outputError != nil { isStopped.withLock { $0 = true } }
 
         let engine = self.engine
@@ -51,14 +63,19 @@ struct ClassifyRunner {
             makeProducer: {
                 InputFeeder(
                     inputs: items,
-                    maximumPayloadBytes: limits.maximumPayloadBytes,
+                    maximumPayloadBytes: records.maximumLineBytes(payloadLimits: limits),
                     targetBatchBytes: batchBytes,
                     isStopped: isStopped
                 )
             },
             produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: {
-                BatchClassifier(decoder: PayloadDecoder(engine: engine, limits: limits), writer: writer, detail: detail)
+                BatchClassifier(
+                    decoder: PayloadDecoder(engine: engine, limits: limits),
+                    writer: writer,
+                    detail: detail,
+                    extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
+                )
             },
             process: { worker, batch in worker.process(batch) },
             consume: { batch in

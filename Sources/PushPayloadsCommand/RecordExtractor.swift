@@ -1,0 +1,164 @@
+import PushPayloads
+
+/// `--payload`, `--keep` and `--max-record-bytes`: how to read a line that is a log record with the
+/// payload inside it.
+struct RecordOptions: Sendable {
+    /// Where the payload is in each record; `nil`: the line is the payload.
+    var payload: JSONPointer?
+    /// Fields copied into every output record.
+    var kept: [JSONPointer] = []
+    /// The longest record line, with `--payload` (the payload limit applies to the payload inside).
+    var maximumRecordBytes = RecordOptions.defaultMaximumRecordBytes
+
+    static let defaultMaximumRecordBytes = 1 << 20
+
+    var isEnabled: Bool { payload != nil || !kept.isEmpty }
+
+    var layout: RecordLayout {
+        RecordLayout(hasPayloadPointer: payload != nil, keptNames: kept.map(\.description))
+    }
+
+    /// The longest line the reader keeps: a whole record with `--payload`, otherwise a payload.
+    func maximumLineBytes(payloadLimits: PushPayloadLimits) -> Int {
+        payload == nil ? payloadLimits.maximumPayloadBytes : maximumRecordBytes
+    }
+
+    /// The limits on the record around the payload: `--max-record-bytes`, and the payload's depth plus
+    /// the levels the pointer goes down, so the payload itself may nest as deep as a payload alone.
+    /// Without `--payload` the line is the payload, with the payload's limits.
+    func recordLimits(payloadLimits: PushPayloadLimits) -> PushPayloadLimits {
+        guard let payload else { return payloadLimits }
+        return PushPayloadLimits(
+            maximumPayloadBytes: maximumRecordBytes,
+            maximumDepth: min(payloadLimits.maximumDepth + payload.tokens.count, 100_000)
+        )
+    }
+}
+
+extension PushPayloadError.Code {
+    /// `--payload`'s pointer resolves to nothing in the record.
+    static let payloadNotFound = PushPayloadError.Code(name: "payload_not_found")
+    /// `--payload`'s pointer resolves to a value that is neither an object nor a string.
+    static let payloadNotObject = PushPayloadError.Code(name: "payload_not_object")
+}
+
+/// A worker's reader of records: parses each line strictly, takes the payload from it and copies the
+/// kept fields, then decodes the payload with the worker's ``PayloadDecoder``.
+///
+/// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads),
+/// under ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload
+/// that is an object is decoded from its compact JSON text; one that is a string is decoded from the
+/// string's text, so its errors' offsets count in that text and the error says so
+/// (``RecordExtras/Location/payload``).
+struct RecordExtractor: Sendable {
+    let options: RecordOptions
+    let payloadLimits: PushPayloadLimits
+    private var recordParser: JSONParser
+    /// The current record's extras, for the writer.
+    private(set) var extras = RecordExtras()
+
+    init(options: RecordOptions, payloadLimits: PushPayloadLimits) {
+        self.options = options
+        self.payloadLimits = payloadLimits
+        recordParser = JSONParser(
+            limits: options.recordLimits(payloadLimits: payloadLimits),
+            acceptsAnyTopLevelValue: options.payload != nil
+        )
+    }
+
+    /// Starts a record that could not be read at all (too large, an input that failed): no kept field.
+    mutating func resetExtras() {
+        extras.reset(keptCount: options.kept.count, location: options.payload == nil ? nil : .record)
+    }
+
+    /// The error for a line the reader skipped for being over the limit.
+    func tooLargeError(length: Int, decoder: PayloadDecoder) -> PushPayloadError {
+        guard options.payload != nil else { return decoder.tooLargeError(length: length) }
+        return PushPayloadError(
+            .tooLarge,
+            message: "the record is \(length) bytes; the limit is \(options.maximumRecordBytes) (--max-record-bytes)",
+            byteOffset: options.maximumRecordBytes
+        )
+    }
+
+    /// Reads one record line: its payload's notification or error; ``extras`` holds the rest.
+    mutating func read(
+        _ line: UnsafeRawBufferPointer,
+        decoder: inout PayloadDecoder,
+        detail: PushDecodingDetail
+    ) -> Result<PushNotification, PushPayloadError> {
+        resetExtras()
+        let record: JSONDocument
+        do {
+            record = try recordParser.parse(line)
+        } catch {
+            // Without --payload the line is the payload: the chosen engine reports its error.
+            guard options.payload == nil, decoder.engine != .native else { return .failure(error) }
+            return Self.decode(line, &decoder, detail)
+        }
+        for (index, pointer) in options.kept.enumerated() {
+            if case .found(let value) = pointer.resolve(in: record.root) {
+                extras.setKept(index, json: value.jsonBytes)
+            }
+        }
+        guard let pointer = options.payload else {
+            // The line is the payload, parsed already with the payload's limits.
+            guard decoder.engine == .native else { return Self.decode(line, &decoder, detail) }
+            return .success(
+                decoder.registry.decode(PushPayload(document: record, limits: payloadLimits), detail: detail)
+            )
+        }
+        switch pointer.resolve(in: record.root) {
+        case .missing(let reason):
+            let error = PushPayloadError(
+                .payloadNotFound,
+                message: "no payload at \(pointer): \(reason)",
+                keyPath: pointer.description
+            )
+            return .failure(error)
+        case .found(let value):
+            switch value.kind {
+            case .object:
+                extras.errorLocation = .payload
+                return value.jsonBytes.withUnsafeBytes { bytes in
+                    Self.decode(bytes, &decoder, detail).mapError { Self.inPayload($0, "the object at \(pointer)") }
+                }
+            case .string:
+                extras.errorLocation = .payload
+                let result = value.withDecodedUTF8 { text in
+                    Self.decode(UnsafeRawBufferPointer(text), &decoder, detail).mapError {
+                        Self.inPayload($0, "the JSON in the string at \(pointer)")
+                    }
+                }
+                return result ?? .failure(PushPayloadError(.payloadNotObject, message: "not a string"))
+            default:
+                let error = PushPayloadError(
+                    .payloadNotObject,
+                    message: "the value at \(pointer) is \(JSONPointer.describe(value.kind)), "
+                        + "not an object or a string holding JSON",
+                    keyPath: pointer.description
+                )
+                return .failure(error)
+            }
+        }
+    }
+
+    private static func decode(
+        _ bytes: UnsafeRawBufferPointer,
+        _ decoder: inout PayloadDecoder,
+        _ detail: PushDecodingDetail
+    ) -> Result<PushNotification, PushPayloadError> {
+        do {
+            return .success(try decoder.decode(bytes, detail: detail))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The payload's error, saying which payload it is about (offsets count in its text).
+    private static func inPayload(_ error: PushPayloadError, _ payload: String) -> PushPayloadError {
+        var error = error
+        error.message = "\(payload): \(error.message)"
+        return error
+    }
+}
