@@ -49,6 +49,7 @@ else
     echo "== building push-payloads in release" >&2
     TRAITS=()
     [ -f /usr/include/jansson.h ] && TRAITS=(--traits Jansson)
+    [ -f /usr/include/jansson.h ] && [ -f /usr/include/zstd.h ] && TRAITS=(--traits Jansson,Zstd)
     swift build -c release --scratch-path .build-cli-release "${TRAITS[@]}" --product push-payloads >&2
     BIN="$(swift build -c release --scratch-path .build-cli-release "${TRAITS[@]}" --show-bin-path)/push-payloads"
 fi

@@ -124,7 +124,9 @@ final class InputFeeder {
             fileDescriptor: descriptor,
             mode: spec.mode,
             maximumPayloadBytes: maximumPayloadBytes,
-            firstLine: spec.firstLine
+            firstLine: spec.firstLine,
+            // A part that starts after line 1 (--line-offset) is the middle of a text: no magic bytes there.
+            recognisesFormat: spec.firstLine == 1
         )
     }
 

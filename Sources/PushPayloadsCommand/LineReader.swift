@@ -58,7 +58,8 @@ final class LineReader {
         mode: Mode,
         maximumPayloadBytes: Int,
         chunkSize: Int = defaultChunkSize,
-        firstLine: Int = 1
+        firstLine: Int = 1,
+        recognisesFormat: Bool = true
     ) {
         self.path = path
         self.fileDescriptor = fileDescriptor
@@ -66,6 +67,7 @@ final class LineReader {
         self.maximumPayloadBytes = maximumPayloadBytes
         self.chunkSize = max(chunkSize, 1)
         lineNumber = firstLine
+        hasFormat = !recognisesFormat
         carryCapacity = 0
         carry = .allocate(capacity: 1)
     }

@@ -70,7 +70,8 @@ struct InputArguments: ParsableArguments {
     @Option(
         name: .customLong("line-offset"),
         help: ArgumentHelp(
-            "Number standard input's lines from this number plus one: the lines before it in the whole input.",
+            "Number standard input's lines from this number plus one: the lines before it in the whole input, "
+                + "of which standard input is a part (read as text: no decompression, no byte-order mark).",
             valueName: "lines"
         )
     )
