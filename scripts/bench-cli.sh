@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Side-by-side throughput of `push-payloads classify` (1 and 2 jobs), a jq filter and a Python script
-# doing the same classification, on one generated capture of at least 200 MB.
+# doing the same classification, on one generated capture of at least 200 MB; and of `push-payloads`
+# on the same capture gzip-compressed (`gzip -6`), beside `gzip -dc` alone, for the cost of
+# decompression.
+#
+#   GZIP=0 scripts/bench-cli.sh          # without the gzip capture
 #
 #   scripts/bench-cli.sh                 # 200 MB capture, 3 timed runs each
 #   MEGABYTES=50 RUNS=1 scripts/bench-cli.sh
@@ -52,6 +56,13 @@ else
     [ -f /usr/include/jansson.h ] && [ -f /usr/include/zstd.h ] && TRAITS=(--traits Jansson,Zstd)
     swift build -c release --scratch-path .build-cli-release "${TRAITS[@]}" --product push-payloads >&2
     BIN="$(swift build -c release --scratch-path .build-cli-release "${TRAITS[@]}" --show-bin-path)/push-payloads"
+fi
+
+GZIP=${GZIP:-1}
+if [ "$GZIP" = 1 ] && [ ! -s "$CAPTURE.gz" ]; then
+    echo "== compressing the capture (gzip -6)" >&2
+    gzip -6 -c "$CAPTURE" >"$CAPTURE.gz.partial"
+    mv "$CAPTURE.gz.partial" "$CAPTURE.gz"
 fi
 
 BYTES=$(wc -c <"$CAPTURE")
@@ -133,10 +144,26 @@ PYTHON
     exit 0
 fi
 
+GZIP_COMMANDS=()
+if [ "$GZIP" = 1 ]; then
+    # The compressed capture must give the same records as the plain one.
+    plain=$("$BIN" classify --quiet --jobs 2 "$CAPTURE" | sha256sum | cut -d' ' -f1 || true)
+    compressed=$("$BIN" classify --quiet --jobs 2 "$CAPTURE.gz" | sed "s#^{\"source\":\"$CAPTURE.gz\",#{\"source\":\"$CAPTURE\",#" |
+        sha256sum | cut -d' ' -f1 || true)
+    [ "$plain" = "$compressed" ] || { echo "bench-cli.sh: the .gz capture's records differ" >&2; exit 1; }
+    echo "== gzip: $CAPTURE.gz, $(wc -c <"$CAPTURE.gz") bytes, the same records (sha256 $plain)" >&2
+    GZIP_COMMANDS=(
+        -n "push-payloads --jobs 1 (.gz)" "$BIN classify --quiet --jobs 1 $CAPTURE.gz >/dev/null"
+        -n "push-payloads --jobs 2 (.gz)" "$BIN classify --quiet --jobs 2 $CAPTURE.gz >/dev/null"
+        -n "gzip -dc (decompression alone)" "gzip -dc $CAPTURE.gz >/dev/null"
+    )
+fi
+
 echo "== timing ($RUNS runs each)" >&2
 hyperfine --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$WORK/results.json" \
     -n "push-payloads --jobs 1" "$BIN classify --quiet --jobs 1 $CAPTURE >/dev/null" \
     -n "push-payloads --jobs 2" "$BIN classify --quiet --jobs 2 $CAPTURE >/dev/null" \
+    "${GZIP_COMMANDS[@]}" \
     -n "jq 1.6 (scripts/classify.jq)" "jq -cR --arg source $CAPTURE -f scripts/classify.jq $CAPTURE >/dev/null" \
     -n "python3 (scripts/classify.py)" "python3 scripts/classify.py $CAPTURE >/dev/null" >&2
 
@@ -148,6 +175,7 @@ jq = next(r for r in results if r["command"].startswith("jq"))
 python = next(r for r in results if r["command"].startswith("python"))
 one = next(r for r in results if r["command"] == "push-payloads --jobs 1")
 # Best-of-N wall time is the least disturbed by other work on the machine; the mean is shown too.
+# MB/s and payloads/s count the capture's text, also for the .gz rows.
 print("| tool | wall s, mean ± σ | wall s, best | CPU s | MB/s (best) | payloads/s (best) | vs jq | vs Python | vs 1 job |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in results:
@@ -155,4 +183,16 @@ for r in results:
     print(f"| {r['command']} | {r['mean']:.2f} ± {r['stddev'] or 0:.2f} | {best:.2f} | {cpu:.2f} | "
           f"{size / best / 1e6:.1f} | {payloads / best:,.0f} | {min(jq['times']) / best:.1f}× | "
           f"{min(python['times']) / best:.1f}× | {min(one['times']) / best:.2f}× |")
+by_name = {r["command"]: r for r in results}
+if "gzip -dc (decompression alone)" in by_name:
+    print()
+    alone = by_name["gzip -dc (decompression alone)"]
+    print(f"gzip -dc alone: {min(alone['times']) * 1e3 / (size / 1e6):.2f} ms per MB of text (best), "
+          f"{size / min(alone['times']) / 1e6:.0f} MB/s")
+    for jobs in (1, 2):
+        plain, gz = by_name[f"push-payloads --jobs {jobs}"], by_name[f"push-payloads --jobs {jobs} (.gz)"]
+        extra = (min(gz["times"]) - min(plain["times"])) * 1e3 / (size / 1e6)
+        cpu = ((gz["user"] + gz["system"]) - (plain["user"] + plain["system"])) * 1e3 / (size / 1e6)
+        print(f"--jobs {jobs}: the .gz takes {min(gz['times']) / min(plain['times']):.2f}× the time of the plain "
+              f"capture (best), {extra:+.2f} ms wall and {cpu:+.2f} ms CPU per MB of text (means for CPU)")
 EOF

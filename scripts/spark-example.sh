@@ -43,6 +43,9 @@ python3 - "$WORK/capture" "$WORK/records" "$MEGABYTES" <<'PYTHON'
 import gzip, json, os, sys
 folder, records, megabytes = sys.argv[1], sys.argv[2], float(sys.argv[3])
 corpus = b"".join(open(f"Corpus/captures/{name}.jsonl", "rb").read() for name in ("sample", "mixed-errors"))
+# Lines that text-based tools get wrong: invalid UTF-8 (a Latin-1 é) and a lone CR inside a line.
+corpus += b'{"aps":{"alert":"caf\xe9"}}\n' + b'{"aps":{}}\r{"mcID":"x"}\n'
+
 target = int(megabytes * 1e6 * 0.8)
 with open(os.path.join(folder, "capture.jsonl"), "wb") as out:
     out.write(b"\xef\xbb\xbf")  # a byte-order mark, as some exporters write
@@ -54,7 +57,7 @@ for hour in range(3):
     with gzip.open(os.path.join(folder, "hourly", f"hour-{hour:02}.jsonl.gz"), "wb") as out:
         out.write(corpus * 40)
 with open(os.path.join(records, "records.jsonl"), "w", encoding="utf-8") as out:
-    for number, line in enumerate(corpus.decode("utf-8", "replace").splitlines()[:2000]):
+    for number, line in enumerate((corpus * 400).decode("utf-8", "replace").splitlines()[:16000]):
         out.write(json.dumps({"ts": f"2024-05-01T10:{number % 60:02}:00Z", "device": {"id": f"d{number}"},
                               "request": {"body": line}}) + "\n")
 PYTHON

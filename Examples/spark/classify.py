@@ -133,6 +133,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     conf = SparkConf().setAppName("push-payloads classify").setMaster(arguments.master)
     conf.set("spark.ui.enabled", "false")
+    conf.set("spark.ui.showConsoleProgress", "false")
     sc = SparkContext(conf=conf)
     sc.setLogLevel("WARN")
     try:

@@ -22,6 +22,13 @@ struct ClassifyCommand: ParsableCommand {
             the input size. If the output is closed early (| head), classify stops quietly and its \
             exit status covers the records written.
 
+            Compressed inputs are recognised by their first bytes and decompressed as they are read: \
+            gzip, and zstd in builds with the Zstd trait; directories include .json.gz and .jsonl.gz \
+            files. A UTF-8 byte-order mark at the start of an input is skipped. With --payload, each \
+            line is a record (a log line) and the payload is the value at the JSON Pointer: an object, \
+            or a string holding JSON, whose errors' offsets count in that text ("in":"payload"); \
+            --keep copies fields of the record into each output record.
+
             File names are read by their bytes; a name that is not UTF-8 is shown in records with \
             U+FFFD in place of each invalid sequence. In a directory, a .json or .jsonl symbolic link \
             that is dangling or loops is reported like an input that cannot be read.

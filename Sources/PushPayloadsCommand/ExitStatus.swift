@@ -18,8 +18,10 @@ enum ExitStatus {
               too large, ...). inspect: the payload is invalid.
           64  Usage error: an unknown option, a bad value, or --engine jansson in
               a build without the Jansson trait.
-          74  An input could not be opened or read, or the output could not be
-              written. stderr names the input; classify goes on with the other
-              inputs and exits 74, which wins over 1.
+          74  An input could not be opened or read, or stopped part way (truncated
+              or corrupt compressed data: an io_error record follows its last
+              records), or the output could not be written. stderr names the
+              input; classify goes on with the other inputs and exits 74, which
+              wins over 1.
         """
 }
