@@ -15,8 +15,9 @@ struct RecordArguments: ParsableArguments {
     @Option(
         name: .customLong("keep"),
         help: ArgumentHelp(
-            "Copy these fields of each line (JSON Pointers, comma-separated; repeatable) into every record, "
-                + "under kept, as the JSON they hold.",
+            "Copy these fields of each line (JSON Pointers, comma-separated; repeatable) into every record "
+                + "as the JSON they hold: jsonl under kept (a field that is missing is left out), csv in "
+                + "kept:POINTER columns; the table shows none.",
             valueName: "pointer,…"
         )
     )
