@@ -15,6 +15,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PushPayloads", targets: ["PushPayloads"]),
+        .library(name: "PushPayloadsJSON", targets: ["PushPayloadsJSON"]),
+        .library(name: "PushPayloadsFoundation", targets: ["PushPayloadsFoundation"]),
         .library(name: "PushPayloadsJansson", targets: ["PushPayloadsJansson"]),
         .library(name: "PushRouting", targets: ["PushRouting"]),
         .library(name: "PushRoutingTesting", targets: ["PushRoutingTesting"]),
@@ -34,11 +36,24 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
-        // The core: JSON engine, model and decoders. Needs nothing but the toolchain.
+        // The JSON engine: a fast, strict, bounded JSON reader. Needs nothing but the toolchain.
         .target(
-            name: "PushPayloads",
+            name: "PushPayloadsJSON",
             // `import Builtin`, in JSONByteMasks.swift only, for vector compares (as swift-atomics does).
             swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")]
+        ),
+        // The core: the model, the decoders and the vendors' byte entry points, over the engine (which it
+        // re-exports). Needs nothing but the toolchain, and no Foundation.
+        .target(
+            name: "PushPayloads",
+            dependencies: ["PushPayloadsJSON"],
+            swiftSettings: strictSettings
+        ),
+        // Foundation at the edge: `userInfo` dictionaries, `Data` inputs, the vendors' `userInfo` entry points.
+        .target(
+            name: "PushPayloadsFoundation",
+            dependencies: ["PushPayloads"],
+            swiftSettings: strictSettings
         ),
         .systemLibrary(
             name: "CJansson",
@@ -50,7 +65,7 @@ let package = Package(
         .target(
             name: "PushPayloadsJansson",
             dependencies: [
-                "PushPayloads",
+                "PushPayloadsJSON",
                 .target(name: "CJansson", condition: .when(traits: ["Jansson"])),
             ],
             swiftSettings: strictSettings
@@ -60,6 +75,7 @@ let package = Package(
             name: "PushRouting",
             dependencies: [
                 "PushPayloads",
+                "PushPayloadsFoundation",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -81,6 +97,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // A program that imports only the core, for the check that the core links no Foundation
+        // (`scripts/check-linkage.sh`, as swift-http-types' LinkageTest).
+        .executableTarget(
+            name: "LinkageTest",
+            dependencies: ["PushPayloads"],
+            path: "Tests/LinkageTest",
+            swiftSettings: strictSettings
+        ),
         // Case tables, generators and corpus readers shared by the test targets and the benchmarks.
         .target(
             name: "PushPayloadsTestSupport",
@@ -89,8 +113,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "PushPayloadsJSONTests",
+            dependencies: ["PushPayloadsJSON", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PushPayloadsTests",
             dependencies: ["PushPayloads", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushPayloadsFoundationTests",
+            dependencies: ["PushPayloads", "PushPayloadsFoundation"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -101,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "PushRoutingTests",
             dependencies: [
-                "PushPayloads", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
+                "PushPayloads", "PushPayloadsFoundation", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -59,7 +59,11 @@ enum NotificationRenderer {
         if let exponea = notification.exponea { members.append(("exponea", render(exponea))) }
         if let swrve = notification.swrve { members.append(("swrve", render(swrve))) }
         if let atomic = notification.atomic { members.append(("atomic", render(atomic))) }
-        if let custom = notification.customExtras { members.append(("custom_extras", .json(custom))) }
+        for extras in notification.extras.all {
+            let name = type(of: extras).name
+            guard !["cordial", "exponea", "swrve", "atomic"].contains(name) else { continue }
+            members.append((name, .string(String(describing: extras))))
+        }
         members.append(("payload", .json(notification.document.root)))
         return .object(members)
     }

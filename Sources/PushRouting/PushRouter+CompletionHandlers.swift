@@ -1,4 +1,5 @@
 public import PushPayloads
+import PushPayloadsFoundation
 import Logging
 
 // Entry points for callbacks that hand in a completion handler, or a `userInfo` dictionary, rather than

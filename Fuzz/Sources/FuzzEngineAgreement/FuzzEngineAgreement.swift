@@ -13,8 +13,8 @@ typealias Outcome = Result<JSONDocument, PushPayloadError>
 func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: String) {
     var native = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
     let jansson = JanssonParser(limits: limits, acceptsAnyTopLevelValue: true)
-    let nativeOutcome = Outcome { () throws(PushPayloadError) in try native.parse(input) }
-    let janssonOutcome = Outcome { () throws(PushPayloadError) in try jansson.parse(input) }
+    let nativeOutcome = Outcome { () throws(PushPayloadError) in try native.parse(input.bytes) }
+    let janssonOutcome = Outcome { () throws(PushPayloadError) in try jansson.parse(input.bytes) }
     switch (nativeOutcome, janssonOutcome) {
     case (.success(let nativeDocument), .success(let janssonDocument)):
         if nativeDocument != janssonDocument {

@@ -2,6 +2,7 @@
 // answers back, and nothing more. tvOS has no notification responses or banners, so it is left out.
 #if canImport(UserNotifications) && !os(tvOS)
 public import PushPayloads
+import PushPayloadsFoundation
 public import UserNotifications
 
 extension PushPayload {

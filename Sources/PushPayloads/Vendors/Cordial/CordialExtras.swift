@@ -1,5 +1,10 @@
+import PushPayloadsJSON
+
 /// What Cordial's SDK reads from its pushes beyond the common fields.
-public struct CordialExtras: Hashable, Sendable {
+public struct CordialExtras: PushNotificationExtras {
+    /// `cordial`.
+    public static let name = "cordial"
+
     /// The message-contact id that identifies the push and attributes the tap (`mcID`).
     public var mcID: String
     /// The id came from the 2020 layout `system.messageAttribution.mcID`.
@@ -70,5 +75,13 @@ public struct CordialExtras: Hashable, Sendable {
             self.imageURL = imageURL
             self.deepLink = deepLink
         }
+    }
+}
+
+extension PushNotification {
+    /// Cordial's fields, for Cordial pushes.
+    public var cordial: CordialExtras? {
+        get { extras[CordialExtras.self] }
+        set { extras[CordialExtras.self] = newValue }
     }
 }

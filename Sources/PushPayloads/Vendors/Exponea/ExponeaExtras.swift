@@ -1,5 +1,10 @@
+import PushPayloadsJSON
+
 /// What Exponea's SDKs read from their pushes beyond the common fields.
-public struct ExponeaExtras: Hashable, Sendable {
+public struct ExponeaExtras: PushNotificationExtras {
+    /// `exponea`.
+    public static let name = "exponea"
+
     /// The main action type as sent: `app`, `browser`, `deeplink` or `self-check`.
     public var action: String?
     /// The target of a `browser` or `deeplink` main action.
@@ -37,4 +42,12 @@ public struct ExponeaExtras: Hashable, Sendable {
 
     /// Creates empty extras.
     public init() {}
+}
+
+extension PushNotification {
+    /// Exponea's fields, for Exponea pushes.
+    public var exponea: ExponeaExtras? {
+        get { extras[ExponeaExtras.self] }
+        set { extras[ExponeaExtras.self] = newValue }
+    }
 }

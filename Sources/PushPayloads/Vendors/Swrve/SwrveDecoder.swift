@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m`
 /// `pushIdFromNotificationContent`): top-level `_sp` or `_p` is a non-empty string, or, on iOS, a number
 /// or Boolean, which iOS reads through `NSNumber.stringValue` (`true` is `"1"`, `1234.0` is `"1234"`; see

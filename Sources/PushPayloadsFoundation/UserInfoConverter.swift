@@ -1,6 +1,7 @@
 // NSNumber and NSNull: the userInfo bridge is the one place the library needs Foundation, and it is
 // never on the byte-parsing path.
 import Foundation
+import PushPayloadsJSON
 
 /// Converts the `userInfo` dictionary Apple platforms deliver into the same ``JSONDocument`` the parser
 /// makes from bytes, so every rule applies to both.

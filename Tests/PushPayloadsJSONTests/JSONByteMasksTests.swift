@@ -1,7 +1,7 @@
 import PushPayloadsTestSupport
 import Testing
 
-@testable import PushPayloads
+@testable import PushPayloadsJSON
 
 /// The vector stage of the fast scanner against plain definitions: the stop bitmap byte by byte, and the
 /// UTF-8 check against the standard library's validation (RFC 3629), with sequences placed across the

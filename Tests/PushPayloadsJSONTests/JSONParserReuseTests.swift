@@ -1,5 +1,4 @@
-import Foundation
-import PushPayloads
+import PushPayloadsJSON
 import PushPayloadsTestSupport
 import Testing
 
@@ -153,9 +152,9 @@ struct JSONParserReuseTests {
                 ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes.span.bytes) }
                     == expected
             )
-            #expect(ParseOutcome { () throws(PushPayloadError) in try parser.parse(Data(bytes)) } == expected)
+            #expect(ParseOutcome { () throws(PushPayloadError) in try parser.parse(bytes.span) } == expected)
             #expect(
-                ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonBytes: Data(bytes)) } == expected
+                ParseOutcome { () throws(PushPayloadError) in try parser.parse(ContiguousArray(bytes)) } == expected
             )
             let fromBuffer = bytes.withUnsafeBytes { buffer in
                 ParseOutcome { () throws(PushPayloadError) in try parser.parse(buffer) }
@@ -164,6 +163,8 @@ struct JSONParserReuseTests {
             if let text = String(validating: bytes, as: UTF8.self) {
                 #expect(ParseOutcome { () throws(PushPayloadError) in try parser.parse(text) } == expected)
                 #expect(ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonString: text) } == expected)
+                let substring = ("[" + text + "]").dropFirst().dropLast()
+                #expect(ParseOutcome { () throws(PushPayloadError) in try parser.parse(substring) } == expected)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PushPayloads
+import PushPayloadsFoundation
 import Testing
 
 @Suite("userInfo bridging")

@@ -1,4 +1,4 @@
-import PushPayloads
+import PushPayloadsJSON
 import PushPayloadsTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushPayloads
+import PushPayloadsFoundation
 import Testing
 
 @Suite("Vendor-compatible entry points")
@@ -17,12 +18,14 @@ struct VendorEntryPointTests {
         // iOS receives JSON true as an NSNumber, which Swrve reads as "1".
         #expect(isSwrvePush(userInfo: ["_p": true]))
         #expect(!isSwrvePush(userInfo: ["_p": NSNull()]))
+        // The userInfo form of Cordial's entry point reads the top-level mcID only, as the SDK does.
+        #expect(!isCordialMessage(userInfo: ["system": ["messageAttribution": ["mcID": "m"]]]))
 
-        bytes(#"{"mcID":""}"#).withUnsafeBytes { #expect(isCordialMessage(jsonBytes: $0)) }
-        bytes(#"{"source":"xnpe_platform"}"#).withUnsafeBytes { #expect(isExponeaNotification(jsonBytes: $0)) }
-        bytes(#"{"_sp":"1"}"#).withUnsafeBytes { #expect(isSwrvePush(jsonBytes: $0)) }
+        #expect(isCordialMessage(jsonBytes: bytes(#"{"mcID":""}"#)))
+        #expect(isExponeaNotification(jsonBytes: bytes(#"{"source":"xnpe_platform"}"#)))
+        #expect(isSwrvePush(jsonBytes: bytes(#"{"_sp":"1"}"#)))
         // Invalid JSON belongs to no one.
-        bytes(#"{"mcID":"m","mcID":"n"}"#).withUnsafeBytes { #expect(!isCordialMessage(jsonBytes: $0)) }
+        #expect(!isCordialMessage(jsonBytes: bytes(#"{"mcID":"m","mcID":"n"}"#)))
     }
 
     @Test("notificationFromPushPayload returns card, container as a string and detail, or nil")
@@ -38,7 +41,7 @@ struct VendorEntryPointTests {
         #expect(notificationFromPushPayload(["atomic": ["source": "io.atomic"]]) == nil)
 
         let json = #"{"atomic":{"source":"io.atomic","cardInstanceId":"c2","streamContainerId":"9"}}"#
-        let fromBytes = bytes(json).withUnsafeBytes { notificationFromPushPayload(jsonBytes: $0) }
+        let fromBytes = notificationFromPushPayload(jsonBytes: bytes(json))
         #expect(fromBytes?.containerID == "9")
         #expect(fromBytes?.detail.objectValue?.isEmpty == true)
     }

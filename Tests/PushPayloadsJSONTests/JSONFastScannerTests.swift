@@ -1,7 +1,7 @@
 import PushPayloadsTestSupport
 import Testing
 
-@testable import PushPayloads
+@testable import PushPayloadsJSON
 
 /// The fast scanner's duplicate-key filter (stamped slots, carried from one payload to the next): every
 /// repeated key must still be found, whatever the object size, the pair, and what was parsed before.

@@ -20,26 +20,29 @@ public struct JSONDocument: Sendable {
         self.storage = storage
     }
 
-    /// Parses a payload, which must be a JSON object, from raw UTF-8 bytes.
-    public init(jsonBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    /// Parses a payload, which must be a JSON object, from UTF-8 bytes: an array, a slice, a string's
+    /// UTF-8, `Data`, …
+    public init(jsonBytes: some JSONBytes, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits)
         self = try parser.parse(jsonBytes)
     }
 
-    /// Parses a payload, which must be a JSON object, from UTF-8 bytes.
-    public init(jsonBytes: [UInt8], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits)
-        self = try parser.parse(jsonBytes)
-    }
-
-    /// Parses a payload, which must be a JSON object, from a slice of UTF-8 bytes.
-    public init(jsonBytes: ArraySlice<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    #if compiler(>=6.2)
+    /// Parses a payload, which must be a JSON object, from a span of UTF-8 bytes.
+    public init(jsonBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits)
         self = try parser.parse(jsonBytes)
     }
 
     /// Parses a payload, which must be a JSON object, from a span of UTF-8 bytes.
-    public init(jsonBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits)
+        self = try parser.parse(jsonBytes)
+    }
+    #endif
+
+    /// Parses a payload, which must be a JSON object, from raw UTF-8 bytes.
+    package init(jsonBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits)
         self = try parser.parse(jsonBytes)
     }
@@ -51,7 +54,13 @@ public struct JSONDocument: Sendable {
     }
 
     /// Parses any JSON value (an array, a string, …), such as JSON embedded in a string of a payload.
-    public init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    public init(jsonValueBytes: some JSONBytes, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueBytes)
+    }
+
+    /// Parses any JSON value from raw UTF-8 bytes.
+    package init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         self = try parser.parse(jsonValueBytes)
     }
@@ -61,6 +70,9 @@ public struct JSONDocument: Sendable {
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         self = try parser.parse(jsonValueString)
     }
+
+    /// An empty object, `{}`.
+    public static let emptyObject = JSONDocument(storage: JSONObject.empty.storage)
 
     /// The top-level value.
     @inlinable

@@ -38,12 +38,13 @@ public struct JSONParser: Sendable {
         self.scratch = JSONParserScratch()
     }
 
-    /// Parses one payload from raw UTF-8 bytes, which need stay valid only during the call.
+    /// Parses one payload from raw UTF-8 bytes, which need stay valid only during the call: the funnel every
+    /// public `parse` goes through, and the command's entry, which holds its batches as raw memory.
     ///
     /// The parser copies the bytes and never reads outside them, but it hints to the processor to load
     /// the kilobyte that follows them in memory: when payloads are parsed back to back from one buffer
     /// (a capture, a batch of JSON Lines), the next one is then already in the cache.
-    public mutating func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
+    package mutating func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
         let count = jsonBytes.count
         if count > limits.maximumPayloadBytes {
             throw PushPayloadError(
@@ -142,26 +143,23 @@ public struct JSONParser: Sendable {
         return true
     }
 
-    /// Parses one payload from an array of UTF-8 bytes.
-    public mutating func parse(_ jsonBytes: [UInt8]) throws(PushPayloadError) -> JSONDocument {
-        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
+    /// Parses one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
+    public mutating func parse(_ jsonBytes: some JSONBytes) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withJSONBytes { buffer throws(PushPayloadError) in try parse(buffer) }
     }
 
-    /// Parses one payload from a slice of UTF-8 bytes.
-    public mutating func parse(_ jsonBytes: ArraySlice<UInt8>) throws(PushPayloadError) -> JSONDocument {
-        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
-    }
-
+    #if compiler(>=6.2)
     /// Parses one payload from a span of bytes.
+    ///
+    /// Parse a batch from one buffer by passing spans of it (`extracting(_:)`): the parser hints to the
+    /// processor to load the kilobyte after each payload, where the next one then is.
     public mutating func parse(_ jsonBytes: RawSpan) throws(PushPayloadError) -> JSONDocument {
         try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
     }
 
-    /// Parses one payload from the UTF-8 of a string.
-    public mutating func parse(_ jsonString: String) throws(PushPayloadError) -> JSONDocument {
-        var text = jsonString
-        return try text.withUTF8 { buffer in
-            Result { () throws(PushPayloadError) in try parse(UnsafeRawBufferPointer(buffer)) }
-        }.get()
+    /// Parses one payload from a span of UTF-8 bytes.
+    public mutating func parse(_ jsonBytes: Span<UInt8>) throws(PushPayloadError) -> JSONDocument {
+        try parse(jsonBytes.bytes)
     }
+    #endif
 }

@@ -1,4 +1,4 @@
-import PushPayloads
+import PushPayloadsJSON
 import Testing
 
 @Suite("JSON limits")
