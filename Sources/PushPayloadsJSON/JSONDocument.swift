@@ -60,7 +60,8 @@ public struct JSONDocument: Sendable {
     }
 
     /// Parses any JSON value from raw UTF-8 bytes.
-    package init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    package init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError)
+    {
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         self = try parser.parse(jsonValueBytes)
     }

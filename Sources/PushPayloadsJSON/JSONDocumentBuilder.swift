@@ -89,14 +89,7 @@ package struct JSONDocumentBuilder {
         levels[levels.count - 1].lastKey = key
         levels[levels.count - 1].awaitingValue = true
         nodes[top.node].length += 1
-        let flags = appendString(key)
-        if flags & JSONNode.hasNUL != 0 {
-            throw PushPayloadError(
-                .nulInKey,
-                message: "an object key contains U+0000; SDKs written in C would read a different key",
-                keyPath: path
-            )
-        }
+        _ = appendString(key)
         bytes.append(UInt8(ascii: ":"))
     }
 
@@ -174,7 +167,6 @@ package struct JSONDocumentBuilder {
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0xF)])
-                if byte == 0 { flags |= JSONNode.hasNUL }
             default: bytes.append(byte)
             }
             if byte < 0x20 { flags |= JSONNode.hasEscapes }

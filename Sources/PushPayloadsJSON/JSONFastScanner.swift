@@ -83,7 +83,6 @@ enum JSONFastScanner {
                         else { return nil }
                         i &+= 12
                     } else {
-                        if scalar == 0 { flags |= JSONNode.hasNUL }
                         i &+= 6
                     }
                 }
@@ -91,7 +90,6 @@ enum JSONFastScanner {
                 nodeCount &+= 1
                 i &+= 1
                 if isKey {
-                    guard flags & JSONNode.hasNUL == 0 else { return nil }
                     isKey = false
                     let object = Int(stack[depth &- 1])
                     nodes[object].length &+= 1

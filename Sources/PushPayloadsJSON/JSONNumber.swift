@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A view of a JSON number that keeps the text it was written as.
 ///
 /// JSON has one number type; SDKs read it as whatever they need. ``int64Value`` answers the way an
@@ -67,13 +59,18 @@ public struct JSONNumber: Sendable {
     /// The value as the nearest `Double` (always finite: the parser rejects numbers that overflow).
     public var doubleValue: Double {
         let node = self.node
-        let length = Int(node.length)
-        let start = storage.bytes + Int(node.start)
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text in
-            for k in 0..<length { text[k] = CChar(bitPattern: start[k]) }
-            text[length] = 0
-            return strtod(text.baseAddress!, nil)
-        }
+        return Self.double(
+            jsonText: UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length))
+        )
+    }
+
+    /// The nearest `Double` to the text of a valid JSON number, whatever the process's locale.
+    ///
+    /// C's `strtod` follows `LC_NUMERIC`, so under a decimal-comma locale it reads `1.5` as 1; Swift's
+    /// `Double(_:)` always parses in the C locale, and accepts every JSON number (infinity when one
+    /// overflows).
+    static func double(jsonText: UnsafeBufferPointer<UInt8>) -> Double {
+        Double(String(decoding: jsonText, as: UTF8.self)) ?? .nan
     }
 }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The single-pass, iterative RFC 8259 scanner behind ``JSONParser``.
 ///
 /// It reads a padded copy of the input (zero bytes follow the last byte, so word loads and look-ahead
@@ -256,15 +248,7 @@ struct JSONScanner {
             }
             throw unexpected(at: i, expected: "a key string")
         }
-        let keyStart = i
-        let flags = try string()
-        if flags & JSONNode.hasNUL != 0 {
-            throw PushPayloadError(
-                .nulInKey,
-                message: "an object key contains \\u0000; SDKs written in C would read a different key",
-                byteOffset: keyStart
-            )
-        }
+        _ = try string()
         nodes[Int(stack[depth - 1])].length &+= 1
         skipWhitespace()
         guard p[i] == UInt8(ascii: ":") else { throw unexpected(at: i, expected: "':' after an object key") }
@@ -365,7 +349,6 @@ struct JSONScanner {
         case UInt8(ascii: "u"):
             let scalar = try hex4(at: i + 2, escapeStart: escapeStart, quote: quote)
             i += 6
-            if scalar == 0 { flags |= JSONNode.hasNUL }
             if scalar & 0xFC00 == 0xD800 {
                 guard p[i] == UInt8(ascii: "\\") && p[i + 1] == UInt8(ascii: "u") else {
                     if let error = notUTF8(at: p[i] == UInt8(ascii: "\\") ? i + 1 : i) { throw error }
@@ -528,13 +511,8 @@ struct JSONScanner {
         if magnitude < 308 { return }
         var overflows = magnitude > 308
         if !overflows {
-            // 1e308 fits and 1.8e308 does not: only the C library knows exactly where the edge is.
-            let length = i - start
-            overflows = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text in
-                for k in 0..<length { text[k] = CChar(bitPattern: p[start + k]) }
-                text[length] = 0
-                return strtod(text.baseAddress!, nil).isInfinite
-            }
+            // 1e308 fits and 1.8e308 does not: only a correctly rounded parse knows exactly where the edge is.
+            overflows = JSONNumber.double(jsonText: UnsafeBufferPointer(start: p + start, count: i - start)).isInfinite
         }
         if overflows { throw fail(.numberOutOfRange, "the number is too large for a 64-bit float", at: start) }
     }

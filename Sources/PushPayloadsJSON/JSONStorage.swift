@@ -33,8 +33,6 @@ struct JSONNode {
 
     /// String flag: the raw text holds at least one escape, so it differs from the decoded text.
     @usableFromInline static let hasEscapes: UInt8 = 1
-    /// String flag: an escape decodes to U+0000.
-    @usableFromInline static let hasNUL: UInt8 = 2
     /// Number flag: no fraction and no exponent.
     @usableFromInline static let isInteger: UInt8 = 1
     /// Object flag, set and cleared by ``JSONFastScanner`` while the object is open: a key may repeat

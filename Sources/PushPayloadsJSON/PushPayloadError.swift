@@ -65,7 +65,8 @@ extension PushPayloadError {
         public static let invalidUTF8 = Code(name: "invalid_utf8")
         /// An object has the same key twice, after escapes are decoded.
         public static let duplicateKey = Code(name: "duplicate_key")
-        /// An object key contains U+0000, which C-based SDKs truncate and so read as a different key.
+        /// An object key contains U+0000. Only the jansson engine reports it (its keys are C strings); the
+        /// native engine accepts such keys, as RFC 8259 does.
         public static let nulInKey = Code(name: "nul_in_key")
         /// A number does not fit: an integer outside `Int64`, or a fraction that overflows `Double`.
         public static let numberOutOfRange = Code(name: "number_out_of_range")

@@ -23,8 +23,10 @@ struct DataInputTests {
         let fromData = Result { () throws(PushPayloadError) in try JSONDocument(jsonBytes: data) }
         #expect(fromData.map(\.jsonString) == expected.map(\.jsonString))
         var parser = JSONParser()
-        #expect(Result { () throws(PushPayloadError) in try parser.parse(data) }.map(\.jsonString)
-            == expected.map(\.jsonString))
+        #expect(
+            Result { () throws(PushPayloadError) in try parser.parse(data) }.map(\.jsonString)
+                == expected.map(\.jsonString)
+        )
 
         let registry = PushDecoderRegistry.standard
         #expect(

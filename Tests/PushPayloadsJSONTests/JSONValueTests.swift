@@ -296,3 +296,18 @@ struct JSONValueTests {
         #expect(try document(#"{"a":[1,2,{"b":null}]}"#).valueCount == 8)
     }
 }
+
+@Suite("Keys with U+0000")
+struct NULKeyTests {
+    // JSONTestSuite `y_object_escaped_null_in_key`.
+    @Test("a key with U+0000 is valid, found by its full text, and distinct from its prefix")
+    func nulInKey() throws {
+        let document = try JSONDocument(jsonString: #"{"foo\u0000bar":42,"foo":1}"#)
+        #expect(document.rootObject["foo\u{0}bar"]?.numberValue?.int64Value == 42)
+        #expect(document.rootObject["foo"]?.numberValue?.int64Value == 1)
+        #expect(document.rootObject.keys == ["foo\u{0}bar", "foo"])
+        #expect(throws: PushPayloadError(.duplicateKey, message: "")) {
+            try JSONDocument(jsonString: #"{"a\u0000":1,"a\u0000":2}"#)
+        }
+    }
+}
