@@ -1,14 +1,41 @@
 #!/usr/bin/env bash
-# Runs the whole test suite, jansson differential tests included.
-# Installs libjansson-dev (the reference engine) with apt-get when it is missing.
+# Runs the whole test suite, jansson differential tests included, after the project's checks.
+# Installs what the tests need when it is missing (with apt-get): libjansson-dev (the reference engine)
+# and a German locale (the locale-independence tests set LC_NUMERIC to a decimal-comma locale).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+apt_updated=0
+apt_install() {
+    if [ "$apt_updated" = 0 ]; then $sudo apt-get update -qq; apt_updated=1; fi
+    $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
 if [ ! -f /usr/include/jansson.h ]; then
     echo "test.sh: installing libjansson-dev (needed by the jansson engine tests)" >&2
-    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq libjansson-dev >/dev/null
+    apt_install libjansson-dev
+fi
+if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+    echo "test.sh: generating the de_DE.UTF-8 locale (needed by the locale-independence tests)" >&2
+    command -v localedef >/dev/null && [ -d /usr/share/i18n/locales ] || apt_install locales
+    $sudo localedef -i de_DE -f UTF-8 de_DE.UTF-8
+fi
+
+scripts/check.sh
+
+# Warnings are errors in our own code (not in dependencies, whose warnings are theirs to fix). A clean
+# build, as in CI, shows every warning; an incremental one shows those of the files it compiles.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! swift build --build-tests --traits Jansson "$@" >"$log" 2>&1; then
+    cat "$log"
+    exit 1
+fi
+tail -n 1 "$log"
+if grep -E "^$PWD/(Sources|Tests)/.*(warning|error):" "$log"; then
+    echo "test.sh: the build reports the warnings or errors above in the package's own code" >&2
+    exit 1
 fi
 
 swift test --traits Jansson "$@"

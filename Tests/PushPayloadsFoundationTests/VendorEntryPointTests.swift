@@ -9,7 +9,8 @@ struct VendorEntryPointTests {
 
     @Test("each predicate applies its vendor's rule to userInfo and to bytes")
     func predicates() {
-        #expect(isCordialMessage(userInfo: ["mcID": "m", "aps": ["alert": "x"]]))
+        let cordial: [AnyHashable: Any] = ["mcID": "m", "aps": ["alert": "x"]]
+        #expect(isCordialMessage(userInfo: cordial) == true)
         #expect(!isCordialMessage(userInfo: ["mcID": 5]))
         #expect(isExponeaNotification(userInfo: ["source": "xnpe_platform"]))
         #expect(!isExponeaNotification(userInfo: ["source": "xnpe"]))
