@@ -53,7 +53,7 @@ enum JSONFastScanner {
             let byte = p[i]
             if byte == UInt8(ascii: "\"") {
                 let start = i &+ 1
-                var flags: UInt8 = 0
+                var hasEscapes = false
                 i = start
                 text: while true {
                     // The next quote, backslash or control byte (the zero padding ends a truncated string).
@@ -67,7 +67,7 @@ enum JSONFastScanner {
                     let special = p[i]
                     if special == UInt8(ascii: "\"") { break text }
                     guard special == UInt8(ascii: "\\") else { return nil }
-                    flags |= JSONNode.hasEscapes
+                    hasEscapes = true
                     let escaped = p[i &+ 1]
                     if isTwoByteEscape(escaped) {
                         i &+= 2
@@ -86,7 +86,7 @@ enum JSONFastScanner {
                         i &+= 6
                     }
                 }
-                nodes[nodeCount] = node(JSONNode.string, flags, start, i &- start, nodeCount)
+                nodes[nodeCount] = node(JSONNode.string, hasEscapes ? JSONNode.hasEscapes : 0, start, i &- start, nodeCount)
                 nodeCount &+= 1
                 i &+= 1
                 if isKey {
@@ -104,7 +104,7 @@ enum JSONFastScanner {
                     let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
                     let previous = keySlots[slot]
                     keySlots[slot] = claim
-                    if previous == claim || flags != 0 {
+                    if previous == claim || hasEscapes {
                         nodes[object].flags = JSONNode.needsKeyCheck
                     }
                     if previous != claim && previous & 0xFFFF_FFFF_0000_0000 == payloadStamp {
