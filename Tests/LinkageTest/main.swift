@@ -1,7 +1,17 @@
 import PushPayloads
 
-// Uses the core end to end, so the linker keeps what a real program keeps; `scripts/check-linkage.sh`
-// then checks that no Foundation library is among its dependencies.
-let payload = try PushPayload(jsonString: #"{"aps":{"alert":"Hi"},"source":"xnpe_platform","silent":1}"#)
+// The README's example (its statements assigned, so none is unused), compiled on every build; and a
+// program that imports only the core, whose shared libraries `scripts/check-linkage.sh` inspects.
+let bytes = Array(#"{"aps":{"alert":"Sale"},"source":"xnpe_platform","action":"deeplink","url":"shop://sale"}"#.utf8)
+
+let payload = try PushPayload(jsonBytes: bytes)  // strict, bounded, never crashes
 let classification = PushDecoderRegistry.standard.classify(payload)
-print(classification.vendor?.name ?? "unknown", classification.isSilent)
+_ = classification.vendor  // .exponea, .swrve, … or nil for another sender
+_ = classification.isSilent  // by the owner's SDK rule
+_ = classification.alsoMatching  // other vendors' markers present, in precedence order
+
+let notification = PushDecoderRegistry.standard.decode(payload)
+_ = notification.defaultAction  // e.g. .deepLink("shop://sale")
+_ = notification.buttons  // with the action identifiers the OS reports
+
+print(classification.vendor?.name ?? "unknown", notification.defaultAction.kind)
