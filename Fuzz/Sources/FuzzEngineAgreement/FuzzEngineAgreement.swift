@@ -23,6 +23,8 @@ func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: S
             )
         }
     case (.success(let nativeDocument), .failure(let error)):
+        // The one documented difference: jansson's keys are C strings, so it refuses U+0000 in a key.
+        if error.code == .nulInKey && nativeDocument.containsNULKey { break }
         fatalError(
             "\(what): native accepts \(preview(nativeDocument.jsonBytes)), jansson rejects with \(error)\ninput (\(input.count) bytes): \(preview(input))"
         )
@@ -32,6 +34,24 @@ func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: S
         )
     case (.failure, .failure):
         break
+    }
+}
+
+extension JSONDocument {
+    /// Whether some object key, at any depth, holds U+0000.
+    var containsNULKey: Bool {
+        var pending = [root]
+        while let value = pending.popLast() {
+            if let object = value.objectValue {
+                for (key, member) in object {
+                    if key.utf8.contains(0) { return true }
+                    pending.append(member)
+                }
+            } else if let array = value.arrayValue {
+                pending.append(contentsOf: array)
+            }
+        }
+        return false
     }
 }
 
