@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PushPayloads", targets: ["PushPayloads"]),
         .library(name: "PushPayloadsJSON", targets: ["PushPayloadsJSON"]),
         .library(name: "PushPayloadsFoundation", targets: ["PushPayloadsFoundation"]),
+        .library(name: "PushRequests", targets: ["PushRequests"]),
         .library(name: "PushPayloadsJansson", targets: ["PushPayloadsJansson"]),
         .library(name: "PushRouting", targets: ["PushRouting"]),
         .library(name: "PushRoutingTesting", targets: ["PushRoutingTesting"]),
@@ -47,6 +48,13 @@ let package = Package(
         .target(
             name: "PushPayloads",
             dependencies: ["PushPayloadsJSON"],
+            swiftSettings: strictSettings
+        ),
+        // The push as a server holds it: send requests (APNs, FCM v1, legacy FCM), what each platform's
+        // devices receive, and the checks before sending. Needs nothing but the toolchain.
+        .target(
+            name: "PushRequests",
+            dependencies: ["PushPayloads"],
             swiftSettings: strictSettings
         ),
         // Foundation at the edge: `userInfo` dictionaries, `Data` inputs, the vendors' `userInfo` entry points.
@@ -120,6 +128,11 @@ let package = Package(
         .testTarget(
             name: "PushPayloadsTests",
             dependencies: ["PushPayloads", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushRequestsTests",
+            dependencies: ["PushPayloads", "PushRequests", "PushPayloadsTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

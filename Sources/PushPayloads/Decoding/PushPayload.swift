@@ -15,9 +15,15 @@ public struct PushPayload: Sendable {
 
     /// Wraps a parsed document, detecting its wire shape.
     public init(document: JSONDocument, limits: PushPayloadLimits = .default) {
+        self.init(document: document, shape: Self.shape(of: document.rootObject), limits: limits)
+    }
+
+    /// Wraps a parsed document whose wire shape is known, such as a device payload built from a send
+    /// request for one platform (an APNs payload without `aps` is still an APNs payload).
+    public init(document: JSONDocument, shape: PushWireShape, limits: PushPayloadLimits = .default) {
         self.document = document
         self.limits = limits
-        self.shape = Self.shape(of: document.rootObject)
+        self.shape = shape
     }
 
     /// Parses a payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …

@@ -1,4 +1,5 @@
-/// A decoder's own typed fields for a push, beyond the vendor-neutral model: ``CordialExtras``,
+/// A decoder's own typed fields for a push, beyond the vendor-neutral model, encoded in the notification's
+/// JSON under ``name`` (use snake_case keys, as the built-in extras do): ``CordialExtras``,
 /// ``ExponeaExtras``, ``SwrveExtras``, ``AtomicPushNotification``, or a type of a custom decoder's.
 ///
 /// A decoder stores its extras in ``PushNotification/extras``; each vendor gives them a typed accessor,
@@ -17,7 +18,7 @@
 ///     }
 /// }
 /// ```
-public protocol PushNotificationExtras: Hashable, Sendable {
+public protocol PushNotificationExtras: Hashable, Sendable, Encodable {
     /// A stable lower-case name for the extras in logs and output, such as `cordial`.
     static var name: String { get }
 }

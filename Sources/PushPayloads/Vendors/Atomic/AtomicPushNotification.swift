@@ -41,3 +41,11 @@ extension PushNotification {
         set { extras[AtomicPushNotification.self] = newValue }
     }
 }
+
+extension AtomicPushNotification {
+    enum CodingKeys: String, CodingKey {
+        case cardInstanceID = "card_instance_id"
+        case containerID = "container_id"
+        case detail
+    }
+}

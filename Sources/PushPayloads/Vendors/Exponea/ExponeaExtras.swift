@@ -51,3 +51,25 @@ extension PushNotification {
         set { extras[ExponeaExtras.self] = newValue }
     }
 }
+
+extension ExponeaExtras {
+    enum CodingKeys: String, CodingKey {
+        case action
+        case url
+        case imageURL = "image_url"
+        case attributes
+        case campaignID = "campaign_id"
+        case campaignName = "campaign_name"
+        case actionID = "action_id"
+        case actionType = "action_type"
+        case actionName = "action_name"
+        case eventType = "event_type"
+        case sentTimestamp = "sent_timestamp"
+        case consentCategory = "consent_category"
+        case urlParameters = "url_parameters"
+        case hasTrackingConsent = "has_tracking_consent"
+        case consentCategoryTracking = "consent_category_tracking"
+        case isTrackingForced = "is_tracking_forced"
+        case notificationID = "notification_id"
+    }
+}

@@ -52,3 +52,21 @@ extension PushNotification {
         set { extras[SwrveExtras.self] = newValue }
     }
 }
+
+extension SwrveExtras {
+    enum CodingKeys: String, CodingKey {
+        case pushID = "push_id"
+        case silentPushID = "silent_push_id"
+        case uniqueMessageID = "unique_message_id"
+        case authenticatedUserID = "authenticated_user_id"
+        case silentPayload = "silent_payload"
+        case campaignID = "campaign_id"
+        case deepLink = "deep_link"
+        case mediaFallbackDeepLink = "media_fallback_deep_link"
+        case influenceWindowMinutes = "influence_window_minutes"
+        case trackingData = "tracking_data"
+        case platform
+        case campaignType = "campaign_type"
+        case richVersion = "rich_version"
+    }
+}
