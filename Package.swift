@@ -99,6 +99,7 @@ let package = Package(
             name: "PushPayloadsCommand",
             dependencies: [
                 "PushPayloads",
+                "PushRequests",
                 .target(name: "PushPayloadsJansson", condition: .when(traits: ["Jansson"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -185,10 +185,10 @@ struct ClassifyCommandTests {
         #expect(
             rows[0] == [
                 "source", "line", "status", "vendor", "silent", "ambiguous", "shape", "message_id", "title", "body",
-                "action", "url", "error_code", "error_offset", "error_message",
+                "action", "url", "error_code", "error_offset", "error_message", "kind", "platform",
             ]
         )
-        #expect(rows.allSatisfy { $0.count == 15 })
+        #expect(rows.allSatisfy { $0.count == 17 })
         #expect(
             rows[1][0...9] == ["-", "1", "ok", "cordial", "false", "", "apns", "m,1", #"Say "hi", now"#, "two\nlines"]
         )
