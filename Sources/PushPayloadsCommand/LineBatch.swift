@@ -36,6 +36,8 @@ final class LineBatch: @unchecked Sendable {
     let output: OutputBuffer
     /// The counts of the records in ``output``.
     var tally = Tally()
+    /// The counts of `lint`'s records in ``output``.
+    var lintTally = LintTally()
     /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
     let finished = DispatchSemaphore(value: 0)
 
@@ -58,6 +60,7 @@ final class LineBatch: @unchecked Sendable {
         notes.removeAll()
         hasInputFailure = false
         output.removeAll()
+        lintTally = LintTally()
         tally = Tally()
     }
 

@@ -45,22 +45,26 @@ struct PayloadDecoder: Sendable {
         }
     }
 
+    /// Parses `bytes` with the engine, reusing its buffers.
+    mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushPayload {
+        switch engine {
+        case .native:
+            return try classifier.payload(bytes)
+        case .jansson:
+            #if Jansson
+            return PushPayload(document: try jansson.parse(bytes), limits: limits)
+            #else
+            preconditionFailure(PayloadEngine.janssonUnavailableMessage)
+            #endif
+        }
+    }
+
     /// Parses `bytes` and decodes what they are: a device payload, or a send request, platform by platform.
     mutating func decodeInput(
         _ bytes: UnsafeRawBufferPointer,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> DecodedInput {
-        let payload: PushPayload
-        switch engine {
-        case .native:
-            payload = try classifier.payload(bytes)
-        case .jansson:
-            #if Jansson
-            payload = PushPayload(document: try jansson.parse(bytes), limits: limits)
-            #else
-            preconditionFailure(PayloadEngine.janssonUnavailableMessage)
-            #endif
-        }
+        let payload = try parse(bytes)
         // A payload with `aps` is a device payload; only the others need a closer look.
         if payload.aps == nil {
             let kind = PushSendRequest.kind(of: payload.object)
