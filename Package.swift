@@ -156,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushPayloadsCommandTests",
-            dependencies: ["PushPayloads", "PushPayloadsTestSupport", "PushPayloadsCommand"],
+            dependencies: ["PushPayloads", "PushRequests", "PushPayloadsTestSupport", "PushPayloadsCommand"],
             swiftSettings: strictSettings
         ),
     ]

@@ -12,7 +12,8 @@ struct LintRecordWriter: Sendable {
     let format: Format
 
     var header: [UInt8] {
-        format == .table ? Array((Self.row(["SOURCE", "LINE", "SEVERITY", "RULE", "PLATFORM", "WHERE", "MESSAGE"]) + "\n").utf8) : []
+        format == .table
+            ? Array((Self.row(["SOURCE", "LINE", "SEVERITY", "RULE", "PLATFORM", "WHERE", "MESSAGE"]) + "\n").utf8) : []
     }
 
     func write(_ record: PushRecord, into output: OutputBuffer) {
@@ -34,7 +35,9 @@ struct LintRecordWriter: Sendable {
                     ]) + "\n"
                 )
             case .error(let error):
-                output.append(string: Self.row([record.source, line, "error", "unreadable", "", "", "\(error)"]) + "\n")
+                output.append(
+                    string: Self.row([record.source, line, "error", "unreadable", "", "", "\(error)"]) + "\n"
+                )
             case .decoded:
                 break
             }

@@ -86,7 +86,13 @@ enum JSONFastScanner {
                         i &+= 6
                     }
                 }
-                nodes[nodeCount] = node(JSONNode.string, hasEscapes ? JSONNode.hasEscapes : 0, start, i &- start, nodeCount)
+                nodes[nodeCount] = node(
+                    JSONNode.string,
+                    hasEscapes ? JSONNode.hasEscapes : 0,
+                    start,
+                    i &- start,
+                    nodeCount
+                )
                 nodeCount &+= 1
                 i &+= 1
                 if isKey {
