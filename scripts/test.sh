@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite, jansson differential tests included, after the project's checks.
 # Installs what the tests need when it is missing (with apt-get): libjansson-dev (the reference engine)
-# and a German locale (the locale-independence tests set LC_NUMERIC to a decimal-comma locale).
+# and a German locale (the locale-independence tests set LC_NUMERIC to a decimal-comma locale); and, with
+# pip, python-jsonschema (the oracle the schema tests validate the library's and the command's JSON with).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,11 @@ if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
     echo "test.sh: generating the de_DE.UTF-8 locale (needed by the locale-independence tests)" >&2
     command -v localedef >/dev/null && [ -d /usr/share/i18n/locales ] || apt_install locales
     $sudo localedef -i de_DE -f UTF-8 de_DE.UTF-8
+fi
+
+if ! python3 -c "import jsonschema" 2>/dev/null; then
+    echo "test.sh: installing python-jsonschema (the oracle for the JSON schema tests)" >&2
+    python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --break-system-packages jsonschema
 fi
 
 scripts/check.sh
