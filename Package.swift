@@ -15,6 +15,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PushPayloads", targets: ["PushPayloads"]),
+        .library(name: "PushPayloadsJSON", targets: ["PushPayloadsJSON"]),
+        .library(name: "PushPayloadsFoundation", targets: ["PushPayloadsFoundation"]),
+        .library(name: "PushRequests", targets: ["PushRequests"]),
         .library(name: "PushPayloadsJansson", targets: ["PushPayloadsJansson"]),
         .library(name: "PushRouting", targets: ["PushRouting"]),
         .library(name: "PushRoutingTesting", targets: ["PushRoutingTesting"]),
@@ -38,11 +41,31 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
-        // The core: JSON engine, model and decoders. Needs nothing but the toolchain.
+        // The JSON engine: a fast, strict, bounded JSON reader. Needs nothing but the toolchain.
         .target(
-            name: "PushPayloads",
+            name: "PushPayloadsJSON",
             // `import Builtin`, in JSONByteMasks.swift only, for vector compares (as swift-atomics does).
             swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")]
+        ),
+        // The core: the model, the decoders and the vendors' byte entry points, over the engine (which it
+        // re-exports). Needs nothing but the toolchain, and no Foundation.
+        .target(
+            name: "PushPayloads",
+            dependencies: ["PushPayloadsJSON"],
+            swiftSettings: strictSettings
+        ),
+        // The push as a server holds it: send requests (APNs, FCM v1, legacy FCM), what each platform's
+        // devices receive, and the checks before sending. Needs nothing but the toolchain.
+        .target(
+            name: "PushRequests",
+            dependencies: ["PushPayloads"],
+            swiftSettings: strictSettings
+        ),
+        // Foundation at the edge: `userInfo` dictionaries, `Data` inputs, the vendors' `userInfo` entry points.
+        .target(
+            name: "PushPayloadsFoundation",
+            dependencies: ["PushPayloads"],
+            swiftSettings: strictSettings
         ),
         .systemLibrary(
             name: "CJansson",
@@ -54,7 +77,7 @@ let package = Package(
         .target(
             name: "PushPayloadsJansson",
             dependencies: [
-                "PushPayloads",
+                "PushPayloadsJSON",
                 .target(name: "CJansson", condition: .when(traits: ["Jansson"])),
             ],
             swiftSettings: strictSettings
@@ -76,6 +99,7 @@ let package = Package(
             name: "PushRouting",
             dependencies: [
                 "PushPayloads",
+                "PushPayloadsFoundation",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -91,12 +115,21 @@ let package = Package(
             name: "PushPayloadsCommand",
             dependencies: [
                 "PushPayloads",
+                "PushRequests",
                 .target(name: "PushPayloadsJansson", condition: .when(traits: ["Jansson"])),
                 "CZlib",
                 .target(name: "CZstd", condition: .when(traits: ["Zstd"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // A program that imports only the core, for the check that the core links no Foundation
+        // (`scripts/check-linkage.sh`, as swift-http-types' LinkageTest).
+        .executableTarget(
+            name: "LinkageTest",
+            dependencies: ["PushPayloads"],
+            path: "Tests/LinkageTest",
             swiftSettings: strictSettings
         ),
         // Case tables, generators and corpus readers shared by the test targets and the benchmarks.
@@ -107,8 +140,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "PushPayloadsJSONTests",
+            dependencies: ["PushPayloadsJSON", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PushPayloadsTests",
             dependencies: ["PushPayloads", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushRequestsTests",
+            dependencies: ["PushPayloads", "PushRequests", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PushPayloadsFoundationTests",
+            dependencies: ["PushPayloads", "PushPayloadsFoundation"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -119,14 +167,14 @@ let package = Package(
         .testTarget(
             name: "PushRoutingTests",
             dependencies: [
-                "PushPayloads", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
+                "PushPayloads", "PushPayloadsFoundation", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PushPayloadsCommandTests",
-            dependencies: ["PushPayloads", "PushPayloadsTestSupport", "PushPayloadsCommand"],
+            dependencies: ["PushPayloads", "PushRequests", "PushPayloadsTestSupport", "PushPayloadsCommand"],
             swiftSettings: strictSettings
         ),
     ]

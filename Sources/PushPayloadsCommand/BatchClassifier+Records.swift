@@ -19,10 +19,17 @@ extension BatchClassifier {
             return
         }
         switch extractor.read(batch.payload(entry), decoder: &decoder, detail: detail) {
-        case .success(let notification):
+        case .success(.device(let notification)):
             tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
-            writer.writeDecoded(notification, source: source, line: entry.line, into: output)
+            writer.writeDecoded(notification, request: nil, source: source, line: entry.line, into: output)
             writer.appendExtras(extractor.extras, layout: layout, isError: false, into: output)
+        case .success(.request(let kind, let deliveries)):
+            for (platform, notification) in deliveries {
+                tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
+                let request = RequestDelivery(kind: kind, platform: platform)
+                writer.writeDecoded(notification, request: request, source: source, line: entry.line, into: output)
+                writer.appendExtras(extractor.extras, layout: layout, isError: false, into: output)
+            }
         case .failure(let error):
             tally.countError(error.code)
             writer.writeError(error, source: source, line: entry.line, into: output)

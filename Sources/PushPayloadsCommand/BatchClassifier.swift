@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// A worker's state: turns a batch of payloads into records and counts, reusing its decoder.
 struct BatchClassifier<Writer: RecordWriter>: Sendable {
@@ -28,9 +29,22 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
                 continue
             }
             do {
-                let notification = try decoder.decode(batch.payload(entry), detail: detail)
-                tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
-                writer.writeDecoded(notification, source: source, line: entry.line, into: output)
+                switch try decoder.decodeInput(batch.payload(entry), detail: detail) {
+                case .device(let notification):
+                    tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
+                    writer.writeDecoded(notification, request: nil, source: source, line: entry.line, into: output)
+                case .request(let kind, let deliveries):
+                    for (platform, notification) in deliveries {
+                        tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
+                        writer.writeDecoded(
+                            notification,
+                            request: RequestDelivery(kind: kind, platform: platform),
+                            source: source,
+                            line: entry.line,
+                            into: output
+                        )
+                    }
+                }
             } catch {
                 tally.countError(error.code)
                 writer.writeError(error, source: source, line: entry.line, into: output)

@@ -1,14 +1,16 @@
 import PushPayloads
+import PushRequests
 
 /// RFC 4180 CSV: a header row, CRLF line breaks, fields quoted only when they must be.
 ///
 /// Both kinds of record share the columns; a decoded payload leaves the `error_*` columns empty and an
-/// error leaves the classification columns empty. `ambiguous` lists vendors separated by `;`, and
+/// error leaves the classification columns empty; `kind` and `platform` are filled for a send request's
+/// records, one per platform. `ambiguous` lists vendors separated by `;`, and
 /// `line` is empty for `.json` files.
 struct CSVRecordWriter: RecordWriter {
     static let columns = [
         "source", "line", "status", "vendor", "silent", "ambiguous", "shape", "message_id", "title", "body",
-        "action", "url", "error_code", "error_offset", "error_message",
+        "action", "url", "error_code", "error_offset", "error_message", "kind", "platform",
     ]
 
     var header: [UInt8] { Array((Self.columns.joined(separator: ",") + "\r\n").utf8) }
@@ -20,7 +22,13 @@ struct CSVRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(_ notification: PushNotification, source: [UInt8], line: Int, into output: OutputBuffer) {
+    func writeDecoded(
+        _ notification: PushNotification,
+        request: RequestDelivery?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         output.append(source)
         if line > 0 { output.appendDecimal(line) }
         output.append(",ok,")
@@ -40,7 +48,15 @@ struct CSVRecordWriter: RecordWriter {
         output.appendCSVField(notification.defaultAction.kind.name)
         output.append(UInt8(ascii: ","))
         appendOptional(RecordFields.actionURL(notification), output)
-        output.append(",,,\r\n")
+        output.append(",,,,")
+        if let request {
+            output.appendCSVField(request.kind.name)
+            output.append(UInt8(ascii: ","))
+            output.appendCSVField(request.platform.name)
+        } else {
+            output.append(UInt8(ascii: ","))
+        }
+        output.append("\r\n")
     }
 
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer) {
@@ -52,7 +68,7 @@ struct CSVRecordWriter: RecordWriter {
         if let offset = error.byteOffset { output.appendDecimal(offset) }
         output.append(UInt8(ascii: ","))
         output.appendCSVField(error.message)
-        output.append("\r\n")
+        output.append(",,\r\n")
     }
 
     private func appendOptional(_ text: String?, _ output: OutputBuffer) {

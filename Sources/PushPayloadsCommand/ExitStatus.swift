@@ -15,7 +15,8 @@ enum ExitStatus {
           0   Every payload was parsed (payloads of no known vendor are "unknown",
               not errors).
           1   classify: at least one payload is an error record (invalid JSON,
-              too large, ...). inspect: the payload is invalid.
+              too large, ...). inspect: the payload is invalid. lint: a finding
+              at error level, or an input that is not valid JSON.
           64  Usage error: an unknown option, a bad value, or --engine jansson in
               a build without the Jansson trait.
           74  An input could not be opened or read, or stopped part way (truncated

@@ -1,17 +1,22 @@
 import ArgumentParser
 import PushPayloads
+import PushRequests
 import SystemPackage
 
 /// `push-payloads inspect`: the whole normalised model of one payload, for a person debugging a push.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print the normalised model of one payload as indented JSON.",
+        abstract: "Print everything about one payload or send request as indented JSON.",
         discussion: """
-            Shows the classification, every model field (null when absent), the default action, the \
-            buttons with their action identifiers, the images, the winning vendor's own fields, and \
-            the payload. The input is one payload (a .json file, or standard input with -); with \
-            --line, the payload on that line of a JSON Lines input.
+            The input is a device payload, an APNs request ({"headers": …, "payload": …}), an FCM \
+            HTTP v1 body ({"message": …}) or a legacy FCM body, told apart automatically (or say \
+            which with --kind). Shows what each platform's devices receive, each as the normalised \
+            model: the classification, every field (null when absent), the default action, the \
+            buttons with their action identifiers, the images, the owner's own fields and the payload \
+            itself; then what the checks found (see lint). The JSON is the library's PushInspection, \
+            schema version 1 (docs/json-schema.md). The input is one file (a .json file, or standard \
+            input with -); with --line, the input on that line of a JSON Lines file.
 
             \(ExitStatus.discussion)
             """
@@ -23,6 +28,9 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Inspect the payload on this line (1-based) of a JSON Lines input.")
     var line: Int?
 
+    @Option(help: "What the input is: device, apns, fcm-v1 or fcm-legacy (default: detected).")
+    var kind: RequestKindOption?
+
     @OptionGroup var engineOptions: EngineOptions
 
     mutating func validate() throws {
@@ -33,16 +41,18 @@ struct InspectCommand: ParsableCommand {
         let inspector = PayloadInspector(
             path: RawArguments.bytes(of: [file])[0],
             line: line,
-            decoder: PayloadDecoder(engine: engineOptions.engine, limits: engineOptions.limits)
+            decoder: PayloadDecoder(engine: engineOptions.engine, limits: engineOptions.limits),
+            kind: kind?.requestKind
         )
-        let notification: PushNotification
+        let inspection: PushInspection
         do {
-            notification = try inspector.inspect()
+            inspection = try inspector.inspect()
         } catch {
             StandardStreams.write("push-payloads: \(error)\n", to: .standardError)
             throw ExitCode(error.exitStatus)
         }
-        let text = NotificationRenderer.render(notification).rendered
+        // Every value of the model encodes; a failure here would be a bug in the library.
+        let text = String(decoding: try JSONBytesEncoder(prettyPrinted: true).encode(inspection), as: UTF8.self) + "\n"
         // A closed pipe ends the run quietly, as in `classify`; any other failure is exit 74.
         if let error = StandardStreams.write(text, to: .standardOutput), error != .brokenPipe {
             StandardStreams.write("push-payloads: cannot write the output: \(error)\n", to: .standardError)

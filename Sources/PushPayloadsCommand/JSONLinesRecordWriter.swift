@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// One JSON object per payload, one per line, keys in a fixed order:
 ///
@@ -10,6 +11,8 @@ import PushPayloads
 ///
 /// `line` is `null` for `.json` files; absent summary fields are `null`; an error's `offset` is a byte
 /// offset in the payload (`null` when it has none) and `key_path` appears when the error names a value.
+/// A send request gives one record per platform, with `kind` and `platform` after `status`. The fields
+/// and their order are the library's `PushRecord` (`docs/json-schema.md`), which a test holds them to.
 struct JSONLinesRecordWriter: RecordWriter {
     var header: [UInt8] { [] }
 
@@ -22,9 +25,23 @@ struct JSONLinesRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(_ notification: PushNotification, source: [UInt8], line: Int, into output: OutputBuffer) {
+    func writeDecoded(
+        _ notification: PushNotification,
+        request: RequestDelivery?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         writePrefix(source: source, line: line, into: output)
-        output.append(#","status":"ok","vendor":"#)
+        output.append(#","status":"ok","#)
+        if let request {
+            output.append(#""kind":"#)
+            output.appendJSONString(request.kind.name)
+            output.append(#","platform":"#)
+            output.appendJSONString(request.platform.name)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(#""vendor":"#)
         if let vendor = notification.vendor {
             output.appendJSONString(vendor.name)
         } else {

@@ -38,6 +38,8 @@ final class LineBatch: @unchecked Sendable {
     let output: OutputBuffer
     /// The counts of the records in ``output``.
     var tally = Tally()
+    /// The counts of `lint`'s records in ``output``.
+    var lintTally = LintTally()
     /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
     let finished = DispatchSemaphore(value: 0)
 
@@ -61,6 +63,7 @@ final class LineBatch: @unchecked Sendable {
         hasInputFailure = false
         readFailure = nil
         output.removeAll()
+        lintTally = LintTally()
         tally = Tally()
     }
 

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 #if Jansson
 import PushPayloadsJansson
@@ -42,6 +43,40 @@ struct PayloadDecoder: Sendable {
             preconditionFailure(PayloadEngine.janssonUnavailableMessage)
             #endif
         }
+    }
+
+    /// Parses `bytes` with the engine, reusing its buffers.
+    mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushPayload {
+        switch engine {
+        case .native:
+            return try classifier.payload(bytes)
+        case .jansson:
+            #if Jansson
+            return PushPayload(document: try jansson.parse(bytes), limits: limits)
+            #else
+            preconditionFailure(PayloadEngine.janssonUnavailableMessage)
+            #endif
+        }
+    }
+
+    /// Parses `bytes` and decodes what they are: a device payload, or a send request, platform by platform.
+    mutating func decodeInput(
+        _ bytes: UnsafeRawBufferPointer,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> DecodedInput {
+        let payload = try parse(bytes)
+        // A payload with `aps` is a device payload; only the others need a closer look.
+        if payload.aps == nil {
+            let kind = PushSendRequest.kind(of: payload.object)
+            if kind != .devicePayload {
+                let request = PushSendRequest(document: payload.document, kind: kind, limits: limits)
+                return .request(
+                    kind,
+                    request.deliveries.map { ($0.platform, registry.decode($0.payload, detail: detail)) }
+                )
+            }
+        }
+        return .device(registry.decode(payload, detail: detail))
     }
 
     /// The error for a payload the reader skipped for being over the limit, worded as the parser words it.

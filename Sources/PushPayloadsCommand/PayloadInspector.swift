@@ -1,7 +1,8 @@
 import PushPayloads
+import PushRequests
 import SystemPackage
 
-/// Reads one payload from a file or standard input and decodes it.
+/// Reads one payload or send request from a file or standard input and inspects it.
 struct PayloadInspector {
     enum Failure: Error, CustomStringConvertible {
         case unreadable(InputError)
@@ -28,11 +29,13 @@ struct PayloadInspector {
     /// The line to read from a JSON Lines input; `nil` reads the whole input as one payload.
     var line: Int?
     var decoder: PayloadDecoder
+    /// What the input is; `nil` detects it.
+    var kind: PushRequestKind? = nil
 
     /// The input's name in messages.
     var name: String { InputSpec.displayName(path) }
 
-    func inspect() throws(Failure) -> PushNotification {
+    func inspect() throws(Failure) -> PushInspection {
         let name = self.name
         let fileDescriptor: FileDescriptor
         var opened: FileDescriptor?
@@ -76,10 +79,13 @@ struct PayloadInspector {
             throw .invalid(path: name, line: line, error: decoder.tooLargeError(length: entry.oversizedLength))
         }
         var decoder = decoder
+        let payload: PushPayload
         do {
-            return try decoder.decode(batch.payload(entry))
+            payload = try decoder.parse(batch.payload(entry))
         } catch {
             throw .invalid(path: name, line: line, error: error)
         }
+        let request = PushSendRequest(document: payload.document, kind: kind, limits: decoder.limits)
+        return PushInspector(registry: decoder.registry).inspect(request)
     }
 }

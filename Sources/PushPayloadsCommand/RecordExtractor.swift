@@ -43,13 +43,15 @@ extension PushPayloadError.Code {
 }
 
 /// A worker's reader of records: parses each line strictly, takes the payload from it and copies the
-/// kept fields, then decodes the payload with the worker's ``PayloadDecoder``.
+/// kept fields, then decodes the payload with the worker's ``PayloadDecoder`` (a device payload, or a
+/// send request, one record per platform, each with the record's kept fields).
 ///
 /// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads),
 /// under ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload
 /// that is an object is decoded from its compact JSON text; one that is a string is decoded from the
 /// string's text, so its errors' offsets count in that text and the error says so
-/// (``RecordExtras/Location/payload``).
+/// (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed once
+/// for the kept fields and once by the decoder, which reports its errors as without `--keep`.
 struct RecordExtractor: Sendable {
     let options: RecordOptions
     let payloadLimits: PushPayloadLimits
@@ -81,32 +83,30 @@ struct RecordExtractor: Sendable {
         )
     }
 
-    /// Reads one record line: its payload's notification or error; ``extras`` holds the rest.
+    /// Reads one record line: what its payload decodes to (a device payload, or a send request platform
+    /// by platform), or its error; ``extras`` holds the rest.
     mutating func read(
         _ line: UnsafeRawBufferPointer,
         decoder: inout PayloadDecoder,
         detail: PushDecodingDetail
-    ) -> Result<PushNotification, PushPayloadError> {
+    ) -> Result<DecodedInput, PushPayloadError> {
         resetExtras()
-        let record: JSONDocument
-        do {
-            record = try recordParser.parse(line)
-        } catch {
-            // Without --payload the line is the payload: the chosen engine reports its error.
-            guard options.payload == nil, decoder.engine != .native else { return .failure(error) }
-            return Self.decode(line, &decoder, detail)
-        }
-        for (index, pointer) in options.kept.enumerated() {
-            if case .found(let value) = pointer.resolve(in: record.root) {
-                extras.setKept(index, json: value.jsonBytes)
+        let parsed = Result { () throws(PushPayloadError) in try recordParser.parse(line) }
+        if case .success(let record) = parsed {
+            for (index, pointer) in options.kept.enumerated() {
+                if case .found(let value) = pointer.resolve(in: record.root) {
+                    extras.setKept(index, json: value.jsonBytes)
+                }
             }
         }
         guard let pointer = options.payload else {
-            // The line is the payload, parsed already with the payload's limits.
-            guard decoder.engine == .native else { return Self.decode(line, &decoder, detail) }
-            return .success(
-                decoder.registry.decode(PushPayload(document: record, limits: payloadLimits), detail: detail)
-            )
+            // The line is the payload: the chosen engine reads it, and reports its errors.
+            return Self.decode(line, &decoder, detail)
+        }
+        let record: JSONDocument
+        switch parsed {
+        case .success(let document): record = document
+        case .failure(let error): return .failure(error)
         }
         switch pointer.resolve(in: record.root) {
         case .missing(let reason):
@@ -147,9 +147,9 @@ struct RecordExtractor: Sendable {
         _ bytes: UnsafeRawBufferPointer,
         _ decoder: inout PayloadDecoder,
         _ detail: PushDecodingDetail
-    ) -> Result<PushNotification, PushPayloadError> {
+    ) -> Result<DecodedInput, PushPayloadError> {
         do {
-            return .success(try decoder.decode(bytes, detail: detail))
+            return .success(try decoder.decodeInput(bytes, detail: detail))
         } catch {
             return .failure(error)
         }

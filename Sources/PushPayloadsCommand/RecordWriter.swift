@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// Encodes classification records in one output format.
 ///
@@ -11,8 +12,15 @@ protocol RecordWriter: Sendable {
     /// The input's name as the records embed it, encoded once per batch.
     func encodeSource(_ source: String) -> [UInt8]
 
-    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file.
-    func writeDecoded(_ notification: PushNotification, source: [UInt8], line: Int, into output: OutputBuffer)
+    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `request` is set for a
+    /// platform's delivery of a send request, which gets one record per platform.
+    func writeDecoded(
+        _ notification: PushNotification,
+        request: RequestDelivery?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    )
 
     /// Appends the record of a payload that could not be read.
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
@@ -22,4 +30,10 @@ protocol RecordWriter: Sendable {
 
     /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
     func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
+}
+
+/// The send request a record's payload was delivered from: its kind and the platform.
+struct RequestDelivery {
+    var kind: PushRequestKind
+    var platform: PushPlatform
 }

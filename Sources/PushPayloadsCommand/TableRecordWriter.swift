@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// Aligned columns for reading in a terminal: fixed widths, long cells cut with `…`.
 ///
@@ -62,7 +63,13 @@ struct TableRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(_ notification: PushNotification, source: [UInt8], line: Int, into output: OutputBuffer) {
+    func writeDecoded(
+        _ notification: PushNotification,
+        request: RequestDelivery?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         output.append(source)
         appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
         appendCell("ok", columns[2], isLast: false, output)
@@ -70,7 +77,8 @@ struct TableRecordWriter: RecordWriter {
         if !notification.alsoMatching.isEmpty { vendor += "+" }
         appendCell(vendor, columns[3], isLast: false, output)
         appendCell(notification.isSilent ? "yes" : "no", columns[4], isLast: false, output)
-        appendCell(notification.shape.rawValue, columns[5], isLast: false, output)
+        // A send request's rows name their platform where a payload's show its shape.
+        appendCell(request?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
         appendCell(notification.messageID ?? "", columns[6], isLast: false, output)
         appendCell(notification.title ?? notification.body ?? "", columns[7], isLast: false, output)
         appendCell(notification.defaultAction.kind.name, columns[8], isLast: false, output)

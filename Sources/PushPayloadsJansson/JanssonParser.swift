@@ -1,5 +1,5 @@
 #if Jansson
-public import PushPayloads
+public import PushPayloadsJSON
 internal import CJansson
 
 /// The reference engine: jansson (`libjansson-dev`) configured to agree with ``JSONParser``.
@@ -34,7 +34,7 @@ public struct JanssonParser: Sendable {
     public static var libraryVersion: String { String(cString: jansson_version_str()) }
 
     /// Parses one payload from raw UTF-8 bytes.
-    public func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
+    package func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
         if jsonBytes.count > limits.maximumPayloadBytes {
             throw PushPayloadError(
                 .tooLarge,
@@ -63,15 +63,17 @@ public struct JanssonParser: Sendable {
         return try builder.finish(acceptsAnyTopLevelValue: acceptsAnyTopLevelValue)
     }
 
-    /// Parses one payload from an array of UTF-8 bytes.
-    public func parse(_ jsonBytes: [UInt8]) throws(PushPayloadError) -> JSONDocument {
-        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
+    /// Parses one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
+    public func parse(_ jsonBytes: some JSONBytes) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withJSONBytes { buffer throws(PushPayloadError) in try parse(buffer) }
     }
 
-    /// Parses one payload from the UTF-8 of a string.
-    public func parse(_ jsonString: String) throws(PushPayloadError) -> JSONDocument {
-        try parse(Array(jsonString.utf8))
+    #if compiler(>=6.2)
+    /// Parses one payload from a span of UTF-8 bytes.
+    public func parse(_ jsonBytes: RawSpan) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
     }
+    #endif
 
     private static func error(from error: json_error_t) -> PushPayloadError {
         let message = withUnsafeBytes(of: error.text) { raw in

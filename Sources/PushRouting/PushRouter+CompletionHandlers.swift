@@ -1,79 +1,97 @@
 public import PushPayloads
-import Logging
+import PushPayloadsFoundation
 
 // Entry points for callbacks that hand in a completion handler, or a `userInfo` dictionary, rather than
 // awaiting: app delegates, Objective-C bridges, notification service extensions.
+//
+// The handlers need not be `@Sendable`: SDKs before iOS 18 import UserNotifications' and UIKit's
+// completion handlers without it, and Swift 6 refuses to pass such a closure where `@Sendable` is
+// required. Each method takes the caller's isolation instead (`#isolation` by default) and calls the
+// handler there, exactly once.
 extension PushRouter {
-    /// Routes a silent push (see ``routeSilentDelivery(of:)``) and calls `completionHandler` exactly once
-    /// with the result for the platform, at the latest when the silent-delivery timeout runs out.
+    /// Routes a silent push (see ``routeSilentDelivery(of:)``) and calls `completionHandler` exactly once,
+    /// on the caller's actor, with the result for the platform, at the latest when the silent-delivery
+    /// timeout runs out.
     public func routeSilentDelivery(
         of payload: PushPayload,
-        completionHandler: @escaping @Sendable (PushFetchResult) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping (PushFetchResult) -> Void
     ) {
-        Task { completionHandler(await routeSilentDelivery(of: payload).fetchResult ?? .failed) }
+        settle(RoutingInput(payload), isolation: isolation, completionHandler: completionHandler)
     }
 
     /// Routes a foreground push (see ``routeForegroundDelivery(of:)``) and calls `completionHandler`
-    /// exactly once with the presentation, at the latest when the foreground-delivery timeout runs out.
+    /// exactly once, on the caller's actor, with the presentation, at the latest when the
+    /// foreground-delivery timeout runs out.
     public func routeForegroundDelivery(
         of payload: PushPayload,
-        completionHandler: @escaping @Sendable (PushPresentation) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping (PushPresentation) -> Void
     ) {
-        Task { completionHandler(await routeForegroundDelivery(of: payload).presentation) }
+        present(RoutingInput(payload), isolation: isolation, completionHandler: completionHandler)
     }
 
     /// Routes a tap (see ``routeTap(on:actionIdentifier:userText:)``) and calls `completionHandler`
-    /// exactly once, at the latest when the tap timeout runs out.
+    /// exactly once, on the caller's actor, at the latest when the tap timeout runs out.
     public func routeTap(
         on payload: PushPayload,
         actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
         userText: String? = nil,
-        completionHandler: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping () -> Void
     ) {
-        Task {
-            await routeTap(on: payload, actionIdentifier: actionIdentifier, userText: userText)
-            completionHandler()
-        }
+        tap(
+            RoutingInput(payload),
+            actionIdentifier,
+            userText,
+            isolation: isolation,
+            completionHandler: completionHandler
+        )
     }
 
     /// Routes a silent push delivered as a `userInfo` dictionary
     /// (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`) and calls `completionHandler`
-    /// exactly once.
+    /// exactly once, on the caller's actor.
     ///
     /// A `userInfo` that JSON can't fully hold (an app's own local notification carrying a `Date`, say) is
     /// no remote push: it goes to the fallback delegate with what could be read of it (see
     /// ``PushRoutedEvent/unrepresentableValues``), never to a vendor's delegate, and is never dropped.
     public func routeSilentDelivery(
         userInfo: [AnyHashable: Any],
-        completionHandler: @escaping @Sendable (PushFetchResult) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping (PushFetchResult) -> Void
     ) {
-        let input = input(userInfo: userInfo)
-        Task { completionHandler(await routeSilentDelivery(of: input).fetchResult ?? .failed) }
+        settle(input(userInfo: userInfo), isolation: isolation, completionHandler: completionHandler)
     }
 
     /// Routes a foreground push delivered as a `userInfo` dictionary and calls `completionHandler` exactly
-    /// once; a `userInfo` JSON can't hold goes to the fallback delegate, as for silent delivery.
+    /// once, on the caller's actor; a `userInfo` JSON can't hold goes to the fallback delegate, as for
+    /// silent delivery.
     public func routeForegroundDelivery(
         userInfo: [AnyHashable: Any],
-        completionHandler: @escaping @Sendable (PushPresentation) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping (PushPresentation) -> Void
     ) {
-        let input = input(userInfo: userInfo)
-        Task { completionHandler(await routeForegroundDelivery(of: input).presentation) }
+        present(input(userInfo: userInfo), isolation: isolation, completionHandler: completionHandler)
     }
 
     /// Routes a tap on a push delivered as a `userInfo` dictionary and calls `completionHandler` exactly
-    /// once; a `userInfo` JSON can't hold goes to the fallback delegate, as for silent delivery.
+    /// once, on the caller's actor; a `userInfo` JSON can't hold goes to the fallback delegate, as for
+    /// silent delivery.
     public func routeTap(
         userInfo: [AnyHashable: Any],
         actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
         userText: String? = nil,
-        completionHandler: @escaping @Sendable () -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping () -> Void
     ) {
-        let input = input(userInfo: userInfo)
-        Task {
-            _ = await routeTap(on: input, actionIdentifier: actionIdentifier, userText: userText)
-            completionHandler()
-        }
+        tap(
+            input(userInfo: userInfo),
+            actionIdentifier,
+            userText,
+            isolation: isolation,
+            completionHandler: completionHandler
+        )
     }
 
     /// Routes a silent push delivered as a `userInfo` dictionary and returns the result for the platform,
@@ -97,5 +115,43 @@ extension PushRouter {
         }
         let (payload, unrepresentable) = PushPayload.readable(userInfo: userInfo, limits: configuration.payloadLimits)
         return RoutingInput(payload, unrepresentable: unrepresentable)
+    }
+
+    // The task captures `isolation`, so it runs on the caller's actor, where the handler may be called.
+
+    func settle(
+        _ input: RoutingInput,
+        isolation: isolated (any Actor)?,
+        completionHandler: @escaping (PushFetchResult) -> Void
+    ) {
+        Task {
+            _ = isolation
+            completionHandler(await routeSilentDelivery(of: input).fetchResult ?? .failed)
+        }
+    }
+
+    func present(
+        _ input: RoutingInput,
+        isolation: isolated (any Actor)?,
+        completionHandler: @escaping (PushPresentation) -> Void
+    ) {
+        Task {
+            _ = isolation
+            completionHandler(await routeForegroundDelivery(of: input).presentation)
+        }
+    }
+
+    func tap(
+        _ input: RoutingInput,
+        _ actionIdentifier: String,
+        _ userText: String?,
+        isolation: isolated (any Actor)?,
+        completionHandler: @escaping () -> Void
+    ) {
+        Task {
+            _ = isolation
+            _ = await routeTap(on: input, actionIdentifier: actionIdentifier, userText: userText)
+            completionHandler()
+        }
     }
 }

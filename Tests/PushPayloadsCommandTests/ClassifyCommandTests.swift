@@ -185,10 +185,10 @@ struct ClassifyCommandTests {
         #expect(
             rows[0] == [
                 "source", "line", "status", "vendor", "silent", "ambiguous", "shape", "message_id", "title", "body",
-                "action", "url", "error_code", "error_offset", "error_message",
+                "action", "url", "error_code", "error_offset", "error_message", "kind", "platform",
             ]
         )
-        #expect(rows.allSatisfy { $0.count == 15 })
+        #expect(rows.allSatisfy { $0.count == 17 })
         #expect(
             rows[1][0...9] == ["-", "1", "ok", "cordial", "false", "", "apns", "m,1", #"Say "hi", now"#, "two\nlines"]
         )
@@ -245,7 +245,7 @@ struct ClassifyCommandTests {
     func summary() throws {
         let result = try CommandHarness.run(["classify", "--summary", "Corpus/captures/mixed-errors.jsonl"])
         #expect(result.stderr.contains("10 payloads: 5 ok, 5 errors"))
-        for code in ["invalid_json", "duplicate_key", "not_an_object", "number_out_of_range", "nul_in_key"] {
+        for code in ["invalid_json", "duplicate_key", "not_an_object", "number_out_of_range", "invalid_utf8"] {
             #expect(result.stderr.contains(code))
         }
         for vendor in ["cordial", "exponea", "swrve", "atomic", "unknown"] {

@@ -4,12 +4,26 @@ import Testing
 /// `push-payloads inspect`: the whole model of one payload, one push per vendor.
 @Suite("push-payloads inspect")
 struct InspectCommandTests {
-    static func inspect(_ arguments: [String], stdin: Data = Data()) throws -> [String: Any] {
+    /// The whole inspection (the library's PushInspection, indented).
+    static func inspection(_ arguments: [String], stdin: Data = Data()) throws -> [String: Any] {
         let result = try CommandHarness.run(["inspect"] + arguments, stdin: stdin)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.output.hasPrefix("{\n  \"classification\": {\n"), "indented JSON")
+        #expect(result.output.hasPrefix("{\n  \"schema_version\": 1,\n"), "indented JSON")
         let object = try JSONSerialization.jsonObject(with: result.stdout)
         return try #require(object as? [String: Any])
+    }
+
+    /// The model of a device payload's one delivery.
+    static func inspect(_ arguments: [String], stdin: Data = Data()) throws -> [String: Any] {
+        let inspection = try inspection(arguments, stdin: stdin)
+        #expect(inspection["kind"] as? String == "device_payload")
+        let deliveries = try #require(inspection["deliveries"] as? [[String: Any]])
+        #expect(deliveries.count == 1)
+        return try #require(deliveries.first?["notification"] as? [String: Any])
+    }
+
+    static func extras(_ model: [String: Any], _ name: String) -> [String: Any]? {
+        (model["extras"] as? [String: Any])?[name] as? [String: Any]
     }
 
     static func classification(_ model: [String: Any]) throws -> [String: Any] {
@@ -26,11 +40,11 @@ struct InspectCommandTests {
         let action = try #require(model["default_action"] as? [String: Any])
         #expect(action["kind"] as? String == "deep_link")
         #expect(action["url"] as? String == "https://www.harborline-home.example/looks")
-        let cordial = try #require(model["cordial"] as? [String: Any])
+        let cordial = try #require(Self.extras(model, "cordial"))
         #expect((cordial["carousel"] as? [Any])?.count == 3)
         #expect(cordial["image_url"] as? String == "https://img.harborline-home.example/push/autumn-hero.jpg")
         #expect((model["images"] as? [Any])?.count == 4)
-        #expect(model["exponea"] == nil && model["swrve"] == nil && model["atomic"] == nil)
+        #expect((model["extras"] as? [String: Any])?.keys.sorted() == ["cordial"])
         #expect(model["subtitle"] is NSNull, "absent fields are null")
         #expect((model["payload"] as? [String: Any])?["mcID"] != nil, "the payload itself is shown")
     }
@@ -51,7 +65,7 @@ struct InspectCommandTests {
             ]
         )
         #expect(buttons[1]["title"] as? String == "Surprise me")
-        let exponea = try #require(model["exponea"] as? [String: Any])
+        let exponea = try #require(Self.extras(model, "exponea"))
         #expect(exponea["campaign_id"] as? String == "6654b2e1f4d3c2e1b0a9f8e7")
         #expect(exponea["action"] as? String == "deeplink")
         #expect(exponea["attributes"] is [String: Any])
@@ -74,9 +88,9 @@ struct InspectCommandTests {
         let claim = try #require(buttons[1]["action"] as? [String: Any])
         #expect(claim["kind"] as? String == "open_campaign" && claim["campaign_id"] as? String == "771204")
         #expect(buttons[1]["options"] as? [String] == ["foreground", "auth-required"])
-        let swrve = try #require(model["swrve"] as? [String: Any])
+        let swrve = try #require(Self.extras(model, "swrve"))
         #expect(swrve["push_id"] as? String == "40220")
-        #expect(swrve["silent_push_id"] is NSNull)
+        #expect(swrve["silent_push_id"] == nil, "absent extras fields are left out")
         #expect(model["message_id"] as? String == "40220")
         let action = try #require(model["default_action"] as? [String: Any])
         #expect(action["kind"] as? String == "open_campaign" && action["campaign_id"] as? String == "771205")
@@ -88,7 +102,7 @@ struct InspectCommandTests {
         let classification = try Self.classification(model)
         #expect(classification["vendor"] as? String == "atomic")
         #expect(classification["shape"] as? String == "fcm")
-        let atomic = try #require(model["atomic"] as? [String: Any])
+        let atomic = try #require(Self.extras(model, "atomic"))
         #expect(atomic["card_instance_id"] as? String == "4d3fa7c9-0f2b-4e4a-8c8d-1a3f5b7d9e06")
         #expect(atomic["container_id"] as? String == "Goals")
         #expect((atomic["detail"] as? [String: Any])?["goalId"] as? String == "G-5520")
@@ -105,14 +119,14 @@ struct InspectCommandTests {
             let classification = try Self.classification(model)
             #expect(classification["vendor"] as? String == "swrve" && classification["silent"] as? Bool == true)
             #expect(model["content_available"] as? Bool == true)
-            #expect((model["swrve"] as? [String: Any])?["silent_push_id"] as? String == "51003")
+            #expect(Self.extras(model, "swrve")?["silent_push_id"] as? String == "51003")
         }
     }
 
     @Test("an unknown sender is shown with the vendor-neutral reading")
     func unknownVendor() throws {
         let model = try Self.inspect(["-"], stdin: Data(#"{"aps":{"alert":{"title":"T","body":"B"},"badge":3}}"#.utf8))
-        #expect(try Self.classification(model)["vendor"] as? String == "unknown")
+        #expect(try Self.classification(model)["vendor"] is NSNull)
         #expect(model["title"] as? String == "T" && model["body"] as? String == "B" && model["badge"] as? Int == 3)
     }
 

@@ -199,6 +199,19 @@ struct RecordPayloadTests {
         #expect(refused.stderr.contains("describe standard input"))
     }
 
+    @Test("records with kept fields and error locations, and io_error records, validate against the schema")
+    func schema() throws {
+        var records = try Self.run(["--payload", "/request/body", "--keep", "/ts,/device,/nothing"]).stdout
+        records += try Self.run(["--keep", "/mcID"], #"{"mcID":"m9","aps":{}}"# + "\n" + "{bad\n").stdout
+        let folder = try TemporaryDirectory()
+        let compressed = try CommandHarness.gzip(try CommandHarness.longCapture())
+        try folder.write("cut.jsonl.gz", compressed.prefix(compressed.count - 40))
+        let cut = try CommandHarness.run(["classify", "cut.jsonl.gz"], in: folder.url)
+        #expect(cut.status == 74)
+        records += cut.stdout
+        #expect(try JSONSchemaTests.validate(records, as: "record") == "")
+    }
+
     @Test("JSON Pointer parsing and resolution (RFC 6901)")
     func jsonPointer() throws {
         #expect(try JSONPointer("").tokens == [])

@@ -109,8 +109,18 @@ private struct Engines {
                 }
             }
             return nil
+        case (.accepted, .rejected(let janssonError)) where janssonError.code == .nulInKey:
+            // The one documented choice: jansson's keys are C strings, so it refuses U+0000 in a key,
+            // which RFC 8259 allows and the native engine accepts.
+            explained["jansson refuses U+0000 in a key", default: 0] += 1
+            return nil
         case (.rejected(let nativeError), .rejected(let janssonError)):
             guard nativeError.code != janssonError.code else { return nil }
+            if janssonError.code == .nulInKey {
+                // jansson stops at the key; the native engine reads past it to a later fault.
+                explained["jansson refuses U+0000 in a key", default: 0] += 1
+                return nil
+            }
             if let reason = explainedCodeDifference(native: nativeError, jansson: janssonError, bytes: bytes) {
                 explained[reason, default: 0] += 1
                 return nil
@@ -210,7 +220,7 @@ struct JanssonAgreementTests {
         var engines = Engines()
         let (native, jansson) = engines.run(testCase.bytes)
         #expect(native.code == testCase.expected, "native \(native)")
-        #expect(jansson.code == testCase.expected, "jansson \(jansson)")
+        #expect(jansson.code == testCase.janssonExpected, "jansson \(jansson)")
         if let reason = engines.disagreement(on: testCase.bytes) { Issue.record("\(reason)") }
     }
 

@@ -13,6 +13,9 @@ public struct JSONConformanceCase: Sendable, CustomStringConvertible {
     public var expected: PushPayloadError.Code?
     /// Where the native engine must report the error, when the case pins it down.
     public var byteOffset: Int?
+    /// The code the jansson engine gives, where it differs from ``expected`` by a documented choice
+    /// (jansson refuses keys with U+0000, which the native engine accepts).
+    public var janssonExpected: PushPayloadError.Code?
 
     /// A case whose input is the UTF-8 of `text`.
     public init(_ name: String, _ text: String, _ expected: PushPayloadError.Code? = nil, byteOffset: Int? = nil) {
@@ -20,6 +23,7 @@ public struct JSONConformanceCase: Sendable, CustomStringConvertible {
         self.bytes = Array(text.utf8)
         self.expected = expected
         self.byteOffset = byteOffset
+        self.janssonExpected = expected
     }
 
     /// A case whose input is `bytes`, which need not be UTF-8.
@@ -28,6 +32,18 @@ public struct JSONConformanceCase: Sendable, CustomStringConvertible {
         self.bytes = bytes
         self.expected = expected
         self.byteOffset = byteOffset
+        self.janssonExpected = expected
+    }
+
+    /// A case that jansson rejects with `janssonExpected` while the native engine gives `expected`.
+    public init(
+        _ name: String,
+        _ text: String,
+        _ expected: PushPayloadError.Code?,
+        jansson janssonExpected: PushPayloadError.Code?
+    ) {
+        self.init(name, text, expected)
+        self.janssonExpected = janssonExpected
     }
 
     /// The case's name.
@@ -150,7 +166,11 @@ extension JSONConformanceCase {
             "{" + (0..<40).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"\\u006b7\":2}",
             .duplicateKey
         ),
-        .init("NUL in key", #"{"a\u0000b":1}"#, .nulInKey),
+        // JSONTestSuite y_object_escaped_null_in_key: valid JSON, and a Swift String holds U+0000; jansson's
+        // C-string keys can't, so it refuses.
+        .init("NUL in key", #"{"a\u0000b":1}"#, nil, jansson: .nulInKey),
+        .init("NUL only key", #"{"\u0000":1,"":2}"#, nil, jansson: .nulInKey),
+        .init("NUL in nested key", #"{"aps":{"al\u0000ert":"x"}}"#, nil, jansson: .nulInKey),
 
         // Numbers out of range.
         .init("Int64 max + 1", wrap("9223372036854775808"), .numberOutOfRange),

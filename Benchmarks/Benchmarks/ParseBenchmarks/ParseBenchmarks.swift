@@ -95,23 +95,23 @@ let benchmarks: @Sendable () -> Void = {
     // One parser for every iteration, warmed on the whole corpus first, so iterations measure the
     // steady state (no buffer growth inside the measured block).
     let reused = ParserBox()
-    _ = payloads.batch(payloads.count) { _, payload in blackHole(try? reused.parser.parse(payload)) }
+    _ = payloads.batch(payloads.count) { _, payload in blackHole(try? reused.parser.parse(payload.bytes)) }
     Benchmark("Parse/native JSONParser (reused)") { benchmark in
         measure(benchmark, payloads, batch) { _, payload in
-            blackHole(try? reused.parser.parse(payload))
+            blackHole(try? reused.parser.parse(payload.bytes))
         }
     }
 
     Benchmark("Parse/native JSONDocument(jsonBytes:)") { benchmark in
         measure(benchmark, payloads, batch) { _, payload in
-            blackHole(try? JSONDocument(jsonBytes: payload))
+            blackHole(try? JSONDocument(jsonBytes: payload.bytes))
         }
     }
 
     Benchmark("Parse/JanssonParser") { benchmark in
         let parser = JanssonParser()
         measure(benchmark, payloads, batch) { _, payload in
-            blackHole(try? parser.parse(payload))
+            blackHole(try? parser.parse(payload.bytes))
         }
     }
 
@@ -148,10 +148,10 @@ let benchmarks: @Sendable () -> Void = {
         ) { benchmark in
             var parser = JSONParser()
             payloads.cursor = 0
-            _ = payloads.batch(payloads.count) { _, payload in blackHole(try? parser.parse(payload)) }
+            _ = payloads.batch(payloads.count) { _, payload in blackHole(try? parser.parse(payload.bytes)) }
             benchmark.startMeasurement()
             _ = payloads.batch(count) { _, payload in
-                blackHole(try? parser.parse(payload))
+                blackHole(try? parser.parse(payload.bytes))
             }
             benchmark.stopMeasurement()
         }

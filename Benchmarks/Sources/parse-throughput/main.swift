@@ -116,7 +116,7 @@ func pass(
         for index in 0..<count {
             let payload = UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]])
             do {
-                let document = try parser.parse(payload)
+                let document = try parser.parse(payload.bytes)
                 accepted &+= 1
                 checksum &+= document.valueCount
             } catch {
@@ -127,7 +127,7 @@ func pass(
         for index in 0..<count {
             let payload = UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]])
             do {
-                let document = try JSONDocument(jsonBytes: payload)
+                let document = try JSONDocument(jsonBytes: payload.bytes)
                 accepted &+= 1
                 checksum &+= document.valueCount
             } catch {
@@ -139,7 +139,7 @@ func pass(
         for index in 0..<count {
             let payload = UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]])
             do {
-                let document = try parser.parse(payload)
+                let document = try parser.parse(payload.bytes)
                 accepted &+= 1
                 checksum &+= document.valueCount
             } catch {
@@ -209,8 +209,8 @@ func checkAgreement() {
         var expectedAgreement = 0
         for index in 0..<corpus.count {
             let payload = UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]])
-            let nativeResult = Result { () throws(PushPayloadError) in try native.parse(payload) }
-            let janssonResult = Result { () throws(PushPayloadError) in try jansson.parse(payload) }
+            let nativeResult = Result { () throws(PushPayloadError) in try native.parse(payload.bytes) }
+            let janssonResult = Result { () throws(PushPayloadError) in try jansson.parse(payload.bytes) }
             let valid = corpus.infos[index].defect == .none
             switch (nativeResult, janssonResult) {
             case (.success(let a), .success(let b)):

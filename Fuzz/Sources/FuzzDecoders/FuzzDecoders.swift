@@ -46,7 +46,7 @@ func difference(_ a: PushNotification, _ b: PushNotification) -> String? {
         ("exponea", a.exponea == b.exponea),
         ("swrve", a.swrve == b.swrve),
         ("atomic", a.atomic == b.atomic),
-        ("customExtras", a.customExtras == b.customExtras),
+        ("extras", a.extras == b.extras),
         ("document", a.document == b.document),
     ]
     guard let (name, _) = fields.first(where: { !$0.1 }) else { return nil }
@@ -58,7 +58,7 @@ func difference(_ a: PushNotification, _ b: PushNotification) -> String? {
 public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
     let split = input.firstIndex(of: 0) ?? input.count
-    let payloadBytes = UnsafeRawBufferPointer(rebasing: input[..<split])
+    let payloadBytes = Array(input[..<split])
     let identifier =
         split < input.count
         ? String(decoding: input[(split + 1)...], as: UTF8.self)

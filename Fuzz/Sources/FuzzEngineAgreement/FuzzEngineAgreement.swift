@@ -13,8 +13,8 @@ typealias Outcome = Result<JSONDocument, PushPayloadError>
 func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: String) {
     var native = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
     let jansson = JanssonParser(limits: limits, acceptsAnyTopLevelValue: true)
-    let nativeOutcome = Outcome { () throws(PushPayloadError) in try native.parse(input) }
-    let janssonOutcome = Outcome { () throws(PushPayloadError) in try jansson.parse(input) }
+    let nativeOutcome = Outcome { () throws(PushPayloadError) in try native.parse(input.bytes) }
+    let janssonOutcome = Outcome { () throws(PushPayloadError) in try jansson.parse(input.bytes) }
     switch (nativeOutcome, janssonOutcome) {
     case (.success(let nativeDocument), .success(let janssonDocument)):
         if nativeDocument != janssonDocument {
@@ -23,6 +23,8 @@ func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: S
             )
         }
     case (.success(let nativeDocument), .failure(let error)):
+        // The one documented difference: jansson's keys are C strings, so it refuses U+0000 in a key.
+        if error.code == .nulInKey && nativeDocument.containsNULKey { break }
         fatalError(
             "\(what): native accepts \(preview(nativeDocument.jsonBytes)), jansson rejects with \(error)\ninput (\(input.count) bytes): \(preview(input))"
         )
@@ -32,6 +34,24 @@ func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: S
         )
     case (.failure, .failure):
         break
+    }
+}
+
+extension JSONDocument {
+    /// Whether some object key, at any depth, holds U+0000.
+    var containsNULKey: Bool {
+        var pending = [root]
+        while let value = pending.popLast() {
+            if let object = value.objectValue {
+                for (key, member) in object {
+                    if key.utf8.contains(0) { return true }
+                    pending.append(member)
+                }
+            } else if let array = value.arrayValue {
+                pending.append(contentsOf: array)
+            }
+        }
+        return false
     }
 }
 

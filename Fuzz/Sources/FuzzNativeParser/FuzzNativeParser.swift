@@ -19,7 +19,7 @@ nonisolated(unsafe) var previous: (document: JSONDocument, jsonBytes: [UInt8])?
 typealias Outcome = Result<JSONDocument, PushPayloadError>
 
 func parse(_ parser: inout JSONParser, _ input: UnsafeRawBufferPointer) -> Outcome {
-    Result { () throws(PushPayloadError) in try parser.parse(input) }
+    Result { () throws(PushPayloadError) in try parser.parse(input.bytes) }
 }
 
 /// Checks that two outcomes are the same: both accept equal documents with the same serialisation, or

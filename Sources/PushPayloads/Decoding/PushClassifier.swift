@@ -1,3 +1,5 @@
+public import PushPayloadsJSON
+
 /// The bulk path: parses and classifies payload after payload, reusing its buffers.
 ///
 /// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM
@@ -29,21 +31,63 @@ public struct PushClassifier: Sendable {
         set { parser.limits = newValue }
     }
 
-    /// Parses and classifies one payload from raw UTF-8 bytes.
-    public mutating func classify(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushClassification {
+    /// Parses and classifies one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
+    public mutating func classify(_ jsonBytes: some JSONBytes) throws(PushPayloadError) -> PushClassification {
+        try jsonBytes.withJSONBytes { buffer throws(PushPayloadError) in try classify(buffer) }
+    }
+
+    /// Parses and decodes one payload from UTF-8 bytes, fully or to ``PushDecodingDetail/summary``.
+    public mutating func decode(
+        _ jsonBytes: some JSONBytes,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> PushNotification {
+        try jsonBytes.withJSONBytes { buffer throws(PushPayloadError) in try decode(buffer, detail: detail) }
+    }
+
+    #if compiler(>=6.2)
+    /// Parses and classifies one payload from a span of UTF-8 bytes.
+    public mutating func classify(_ jsonBytes: RawSpan) throws(PushPayloadError) -> PushClassification {
         let document = try parser.parse(jsonBytes)
         return registry.classify(PushPayload(document: document, limits: parser.limits))
     }
 
-    /// Parses and classifies one payload from UTF-8 bytes.
-    public mutating func classify(_ jsonBytes: [UInt8]) throws(PushPayloadError) -> PushClassification {
-        try jsonBytes.withUnsafeBytes { buffer in
-            Result { () throws(PushPayloadError) in try classify(buffer) }
-        }.get()
+    /// Parses and classifies one payload from a span of UTF-8 bytes.
+    public mutating func classify(_ jsonBytes: Span<UInt8>) throws(PushPayloadError) -> PushClassification {
+        try classify(jsonBytes.bytes)
     }
 
-    /// Parses and decodes one payload from raw UTF-8 bytes, fully or to ``PushDecodingDetail/summary``.
+    /// Parses and decodes one payload from a span of UTF-8 bytes.
     public mutating func decode(
+        _ jsonBytes: RawSpan,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> PushNotification {
+        let document = try parser.parse(jsonBytes)
+        return registry.decode(PushPayload(document: document, limits: parser.limits), detail: detail)
+    }
+
+    /// Parses and decodes one payload from a span of UTF-8 bytes.
+    public mutating func decode(
+        _ jsonBytes: Span<UInt8>,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> PushNotification {
+        try decode(jsonBytes.bytes, detail: detail)
+    }
+    #endif
+
+    /// Parses one payload from raw memory with the classifier's reused parser, without classifying it: for
+    /// the command, which first looks at what the input is (a device payload or a send request).
+    package mutating func payload(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushPayload {
+        PushPayload(document: try parser.parse(jsonBytes), limits: parser.limits)
+    }
+
+    /// Parses and classifies one payload from raw memory: the command's entry, which holds its batches so.
+    package mutating func classify(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushClassification {
+        let document = try parser.parse(jsonBytes)
+        return registry.classify(PushPayload(document: document, limits: parser.limits))
+    }
+
+    /// Parses and decodes one payload from raw memory.
+    package mutating func decode(
         _ jsonBytes: UnsafeRawBufferPointer,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> PushNotification {

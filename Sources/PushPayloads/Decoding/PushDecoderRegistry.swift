@@ -1,3 +1,5 @@
+public import PushPayloadsJSON
+
 /// The decoders that classify and decode payloads, in precedence order.
 ///
 /// When several decoders recognise one payload, the first in ``decoders`` wins and the others are
@@ -68,8 +70,8 @@ public struct PushDecoderRegistry: Sendable {
         decoders = front + rest
     }
 
-    /// Classifies a payload without building the model: vendor, other matches, silence and shape.
-    public func classify(_ payload: PushPayload) -> PushClassification {
+    /// Asks every decoder about `payload`: the classification, and the decoder whose marker won.
+    public func match(_ payload: PushPayload) -> Match {
         var winner: (any PushPayloadDecoder)? = nil
         var marker: PushMarker? = nil
         var others: [PushVendor] = []
@@ -82,40 +84,79 @@ public struct PushDecoderRegistry: Sendable {
                 others.append(decoder.vendor)
             }
         }
-        return PushClassification(
+        let classification = PushClassification(
             vendor: winner?.vendor,
             marker: marker,
             alsoMatching: others,
             isSilent: winner?.isSilent(payload) ?? payload.isBackgroundPush,
             shape: payload.shape
         )
+        return Match(classification: classification, decoder: winner)
+    }
+
+    /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
+    public func classify(_ payload: PushPayload) -> PushClassification {
+        match(payload).classification
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
     /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
     /// summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
-        let classification = classify(payload)
-        var notification = PushNotification(payload: payload, classification: classification, detail: detail)
-        if let vendor = classification.vendor, let decoder = decoder(for: vendor) {
-            decoder.decode(payload, into: &notification, detail: detail)
-        }
+        let match = match(payload)
+        var notification = PushNotification(payload: payload, classification: match.classification, detail: detail)
+        match.decoder?.decode(payload, into: &notification, detail: detail)
         return notification
     }
 
-    /// Parses and classifies a payload from raw UTF-8 bytes.
+    /// Parses and classifies a payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
     public func classify(
-        jsonBytes: UnsafeRawBufferPointer,
+        jsonBytes: some JSONBytes,
         limits: PushPayloadLimits = .default
     ) throws(PushPayloadError) -> PushClassification {
         classify(try PushPayload(jsonBytes: jsonBytes, limits: limits))
     }
 
-    /// Parses and decodes a payload from raw UTF-8 bytes.
+    /// Parses and decodes a payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
     public func decode(
-        jsonBytes: UnsafeRawBufferPointer,
+        jsonBytes: some JSONBytes,
         limits: PushPayloadLimits = .default
     ) throws(PushPayloadError) -> PushNotification {
         decode(try PushPayload(jsonBytes: jsonBytes, limits: limits))
+    }
+
+    #if compiler(>=6.2)
+    /// Parses and classifies a payload from a span of UTF-8 bytes.
+    public func classify(
+        jsonBytes: RawSpan,
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> PushClassification {
+        classify(try PushPayload(jsonBytes: jsonBytes, limits: limits))
+    }
+
+    /// Parses and decodes a payload from a span of UTF-8 bytes.
+    public func decode(
+        jsonBytes: RawSpan,
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> PushNotification {
+        decode(try PushPayload(jsonBytes: jsonBytes, limits: limits))
+    }
+    #endif
+}
+
+extension PushDecoderRegistry {
+    /// What the registry's decoders say about one payload: its classification, and the decoder that
+    /// recognised it first, which decodes it.
+    public struct Match: Sendable {
+        /// The classification.
+        public var classification: PushClassification
+        /// The decoder whose marker won, or `nil` when no decoder recognises the payload.
+        public var decoder: (any PushPayloadDecoder)?
+
+        /// Creates a match.
+        public init(classification: PushClassification, decoder: (any PushPayloadDecoder)?) {
+            self.classification = classification
+            self.decoder = decoder
+        }
     }
 }

@@ -1,3 +1,5 @@
+public import PushPayloadsJSON
+
 /// A parsed push payload as decoders see it: the JSON document, its wire shape, and access to the JSON
 /// that FCM data messages carry inside strings.
 public struct PushPayload: Sendable {
@@ -13,20 +15,33 @@ public struct PushPayload: Sendable {
 
     /// Wraps a parsed document, detecting its wire shape.
     public init(document: JSONDocument, limits: PushPayloadLimits = .default) {
+        self.init(document: document, shape: Self.shape(of: document.rootObject), limits: limits)
+    }
+
+    /// Wraps a parsed document whose wire shape is known, such as a device payload built from a send
+    /// request for one platform (an APNs payload without `aps` is still an APNs payload).
+    public init(document: JSONDocument, shape: PushWireShape, limits: PushPayloadLimits = .default) {
         self.document = document
         self.limits = limits
-        self.shape = Self.shape(of: document.rootObject)
+        self.shape = shape
     }
 
-    /// Parses a payload from raw UTF-8 bytes.
-    public init(jsonBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    /// Parses a payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
+    public init(jsonBytes: some JSONBytes, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
     }
 
-    /// Parses a payload from UTF-8 bytes.
-    public init(jsonBytes: [UInt8], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+    #if compiler(>=6.2)
+    /// Parses a payload from a span of UTF-8 bytes.
+    public init(jsonBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
     }
+
+    /// Parses a payload from a span of UTF-8 bytes.
+    public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
+    }
+    #endif
 
     /// Parses a payload from a string.
     public init(jsonString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {

@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// A plug-in that recognises one vendor's pushes and fills in the vendor's part of the model.
 ///
 /// Implement ``recognizes(_:)`` exactly as the vendor's SDK decides (type checks included), cheaply,

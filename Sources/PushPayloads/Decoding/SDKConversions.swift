@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// The conversions vendor SDKs apply to payload values on their platforms, reproduced exactly so a rule
 /// that depends on them gives the SDK's answer: Foundation's `NSNumber.stringValue` on Apple platforms,
 /// Kotlin's `isBlank()` on Android, JavaScript's `String(number)` in Atomic's Web SDK.

@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// An action button on a notification.
 public struct PushButton: Hashable, Sendable {
     /// The button's label.

@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// The APNs `interruption-level`: how urgently the system presents the notification.
 public struct PushInterruptionLevel: Hashable, Sendable, CustomStringConvertible {
     /// The value as sent, such as `time-sensitive`.

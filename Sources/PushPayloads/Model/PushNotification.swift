@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// A push notification in one vendor-neutral model: whose it is, whether it is silent, what it shows,
 /// what a tap does, and the vendor's own fields as typed values.
 ///
@@ -55,16 +57,10 @@ public struct PushNotification: Sendable {
     /// The images, in display order (a rich-push attachment, or carousel items).
     public var images: [PushImage]
 
-    /// Cordial's fields, for Cordial pushes.
-    public var cordial: CordialExtras?
-    /// Exponea's fields, for Exponea pushes.
-    public var exponea: ExponeaExtras?
-    /// Swrve's fields, for Swrve pushes.
-    public var swrve: SwrveExtras?
-    /// Atomic's fields, for Atomic pushes.
-    public var atomic: AtomicPushNotification?
-    /// Fields a custom decoder wants to keep, as JSON (for vendors without a typed extras value).
-    public var customExtras: JSONValue?
+    /// The owner's own typed fields (``CordialExtras``, ``ExponeaExtras``, …), read through the vendors'
+    /// accessors (``cordial``, ``exponea``, ``swrve``, ``atomic``) or by type. Filled in only by a
+    /// ``PushDecodingDetail/full`` decode.
+    public var extras = PushExtras()
 
     /// The whole payload, so nothing is lost.
     public var document: JSONDocument

@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// The text of a notification: title, subtitle and body.
 public struct PushText: Hashable, Sendable {
     /// The title.

@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// A sender of push notifications, such as ``cordial`` or ``exponea``.
 ///
 /// Vendors are an open set: a decoder for another sender (an in-house service, a fifth vendor)

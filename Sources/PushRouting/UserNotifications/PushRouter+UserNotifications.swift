@@ -2,6 +2,7 @@
 // answers back, and nothing more. tvOS has no notification responses or banners, so it is left out.
 #if canImport(UserNotifications) && !os(tvOS)
 public import PushPayloads
+import PushPayloadsFoundation
 public import UserNotifications
 
 extension PushPayload {
@@ -36,23 +37,31 @@ extension PushPresentation {
 @available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
 extension PushRouter {
     /// Routes a foreground push for `userNotificationCenter(_:willPresent:withCompletionHandler:)` and calls
-    /// `completionHandler` exactly once with the merged presentation.
+    /// `completionHandler` exactly once, on the caller's actor, with the merged presentation.
+    ///
+    /// The handler need not be `@Sendable`: SDKs before iOS 18 import it without.
     public func routeForegroundDelivery(
         of notification: UNNotification,
-        completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
     ) {
-        routeForegroundDelivery(userInfo: notification.request.content.userInfo) { presentation in
+        present(input(userInfo: notification.request.content.userInfo), isolation: isolation) { presentation in
             completionHandler(presentation.notificationPresentationOptions)
         }
     }
 
     /// Routes a tap for `userNotificationCenter(_:didReceive:withCompletionHandler:)`, with the response's
-    /// action identifier and typed text, and calls `completionHandler` exactly once.
-    public func routeTap(_ response: UNNotificationResponse, completionHandler: @escaping @Sendable () -> Void) {
-        routeTap(
-            userInfo: response.notification.request.content.userInfo,
-            actionIdentifier: response.actionIdentifier,
-            userText: (response as? UNTextInputNotificationResponse)?.userText,
+    /// action identifier and typed text, and calls `completionHandler` exactly once, on the caller's actor.
+    public func routeTap(
+        _ response: UNNotificationResponse,
+        isolation: isolated (any Actor)? = #isolation,
+        completionHandler: @escaping () -> Void
+    ) {
+        tap(
+            input(userInfo: response.notification.request.content.userInfo),
+            response.actionIdentifier,
+            (response as? UNTextInputNotificationResponse)?.userText,
+            isolation: isolation,
             completionHandler: completionHandler
         )
     }

@@ -1,6 +1,22 @@
 import PushPayloads
 import Testing
 
+/// An in-house sender's extras, attached through the same store as the vendors'.
+struct AcmeExtras: PushNotificationExtras {
+    static let name = "acme"
+    var detail: JSONValue?
+
+    static func == (lhs: AcmeExtras, rhs: AcmeExtras) -> Bool { lhs.detail?.jsonString == rhs.detail?.jsonString }
+    func hash(into hasher: inout Hasher) { hasher.combine(detail?.jsonString) }
+}
+
+extension PushNotification {
+    var acme: AcmeExtras? {
+        get { extras[AcmeExtras.self] }
+        set { extras[AcmeExtras.self] = newValue }
+    }
+}
+
 /// An in-house sender, to show that vendors are an open set.
 struct AcmeDecoder: PushPayloadDecoder {
     var vendor: PushVendor { PushVendor(name: "acme") }
@@ -8,7 +24,7 @@ struct AcmeDecoder: PushPayloadDecoder {
     func isSilent(_ payload: PushPayload) -> Bool { payload["acme_quiet"]?.boolValue == true }
     func decode(_ payload: PushPayload, into notification: inout PushNotification) {
         notification.messageID = payload["acme_id"]?.stringValue
-        notification.customExtras = payload["acme"]
+        notification.acme = AcmeExtras(detail: payload["acme"])
     }
 }
 
@@ -34,7 +50,9 @@ struct PushDecoderRegistryTests {
         #expect(notification.vendor?.name == "acme")
         #expect(notification.isSilent)
         #expect(notification.messageID == "a1")
-        #expect(notification.customExtras?["x"]?.numberValue?.int64Value == 1)
+        #expect(notification.acme?.detail?["x"]?.numberValue?.int64Value == 1)
+        #expect(notification.extras.all.count == 1)
+        #expect(registry.match(payload).decoder?.vendor.name == "acme")
         #expect(notification.alsoMatching == [.cordial])
     }
 

@@ -12,15 +12,16 @@ struct SDKConversionsTests {
     func cFormat(_ value: Double, precision: Int = 16) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([value]) { vsnprintf(&buffer, 64, "%.\(precision)g", $0) }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     @Test("%.16g matches C on chosen and random doubles")
     func formatG() {
         var values: [Double] = [
-            1234, 1.5, 1e3, 0.1, 98.1, 1e20, 1e16, 1e15, 9.999999999999999e15, 0.0001, 0.00001, 123_456_789_012_345_678,
-            5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 2.5, 0.5, 1e-7, 123.456, -0.25e1, 1e21,
-            9_007_199_254_740_993, 0.3, 2.0 / 3.0, 1e100, 1.7976931348623157e308,
+            1234, 1.5, 1e3, 0.1, 98.1, 1e20, 1e16, 1e15, 9.999999999999999e15, 0.0001, 0.00001, 123_456_789_012_345_680,
+            Double.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 2.5, 0.5, 1e-7, 123.456,
+            -0.25e1, 1e21,
+            9_007_199_254_740_992, 0.3, 2.0 / 3.0, 1e100, 1.7976931348623157e308,
         ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<4_000 {

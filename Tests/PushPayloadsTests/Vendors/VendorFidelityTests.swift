@@ -15,10 +15,9 @@ struct VendorFidelityTests {
         let attribution = #"{"aps":{"alert":"Hi"},"system":{"messageAttribution":{"mcID":"m"}}}"#
         let topLevel = #"{"aps":{"alert":"Hi"},"mcID":"m"}"#
         let both = #"{"mcID":"top","system":{"messageAttribution":{"mcID":"nested"}}}"#
-        #expect(!Array(attribution.utf8).withUnsafeBytes { isCordialMessage(jsonBytes: $0) })
-        #expect(Array(topLevel.utf8).withUnsafeBytes { isCordialMessage(jsonBytes: $0) })
-        #expect(!isCordialMessage(userInfo: ["system": ["messageAttribution": ["mcID": "m"]]]))
-        #expect(isCordialMessage(userInfo: ["mcID": ""]))
+        #expect(!isCordialMessage(jsonBytes: attribution))
+        #expect(isCordialMessage(jsonBytes: Array(topLevel.utf8)))
+        #expect(isCordialMessage(jsonBytes: #"{"mcID":""}"#))
 
         let extensionRule = try classify(attribution)
         #expect(extensionRule.vendor == .cordial)

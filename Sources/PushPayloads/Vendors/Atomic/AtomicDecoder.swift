@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// Atomic pushes, recognised as `notificationFromPushPayload` does in Atomic's Web SDK: `atomic` is an
 /// object with `source` `io.atomic`, a string `cardInstanceId` and a string or number `streamContainerId`.
 /// In an FCM data message `atomic` arrives as a JSON string and is decoded first.

@@ -1,6 +1,11 @@
+import PushPayloadsJSON
+
 /// An Atomic push, as `AACPushNotification` describes it: the card instance that triggered it, its
 /// stream container, and the custom data sent with it.
-public struct AtomicPushNotification: Hashable, Sendable {
+public struct AtomicPushNotification: PushNotificationExtras {
+    /// `atomic`.
+    public static let name = "atomic"
+
     /// The card instance that triggered the push (`atomic.cardInstanceId`).
     public var cardInstanceID: String
     /// The stream container, always as a string (`atomic.streamContainerId`, a string or a number, which
@@ -26,5 +31,21 @@ public struct AtomicPushNotification: Hashable, Sendable {
         self.containerID = container.stringValue ?? container.numberValue.map(SDKConversions.javaScriptString) ?? ""
         let detail = envelope["detail"]
         self.detail = detail?.kind == .object ? detail! : JSONObject.empty.value
+    }
+}
+
+extension PushNotification {
+    /// Atomic's card, for Atomic pushes.
+    public var atomic: AtomicPushNotification? {
+        get { extras[AtomicPushNotification.self] }
+        set { extras[AtomicPushNotification.self] = newValue }
+    }
+}
+
+extension AtomicPushNotification {
+    enum CodingKeys: String, CodingKey {
+        case cardInstanceID = "card_instance_id"
+        case containerID = "container_id"
+        case detail
     }
 }

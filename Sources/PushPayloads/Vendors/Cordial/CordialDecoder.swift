@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// Cordial pushes, recognised as `CordialPushNotificationHandler.isCordialMessage(userInfo:)` does:
 /// top-level `mcID` is a string (an empty one counts, a number does not) — ``PushMarker/cordialMessageID``.
 /// The 2020 layout `system.messageAttribution.mcID`, which only Cordial's app extensions still read, counts
@@ -24,7 +26,7 @@ public struct CordialDecoder: PushPayloadDecoder {
 
     /// The SDK's own rule, `isCordialMessage(userInfo:)`: `getMcID` casts top-level `mcID` to `String`
     /// and nothing else is read.
-    static func isCordialMessage(_ payload: PushPayload) -> Bool {
+    package static func isCordialMessage(_ payload: PushPayload) -> Bool {
         payload["mcID"]?.kind == .string
     }
 

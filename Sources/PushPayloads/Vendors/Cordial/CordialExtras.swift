@@ -1,5 +1,10 @@
+import PushPayloadsJSON
+
 /// What Cordial's SDK reads from its pushes beyond the common fields.
-public struct CordialExtras: Hashable, Sendable {
+public struct CordialExtras: PushNotificationExtras {
+    /// `cordial`.
+    public static let name = "cordial"
+
     /// The message-contact id that identifies the push and attributes the tap (`mcID`).
     public var mcID: String
     /// The id came from the 2020 layout `system.messageAttribution.mcID`.
@@ -23,7 +28,7 @@ public struct CordialExtras: Hashable, Sendable {
     public init(mcID: String) { self.mcID = mcID }
 
     /// An in-app message announced by a push.
-    public struct InAppMessage: Hashable, Sendable {
+    public struct InAppMessage: Hashable, Sendable, Encodable {
         /// `modal` (the default, also for unknown values), `banner_up`, `banner_bottom` or `fullscreen`.
         public var type: String
         /// `displayImmediately` (the default) or `displayOnAppOpenEvent`.
@@ -59,7 +64,7 @@ public struct CordialExtras: Hashable, Sendable {
     }
 
     /// One carousel item.
-    public struct CarouselItem: Hashable, Sendable {
+    public struct CarouselItem: Hashable, Sendable, Encodable {
         /// The image URL.
         public var imageURL: String
         /// Where tapping this item leads.
@@ -70,5 +75,43 @@ public struct CordialExtras: Hashable, Sendable {
             self.imageURL = imageURL
             self.deepLink = deepLink
         }
+    }
+}
+
+extension PushNotification {
+    /// Cordial's fields, for Cordial pushes.
+    public var cordial: CordialExtras? {
+        get { extras[CordialExtras.self] }
+        set { extras[CordialExtras.self] = newValue }
+    }
+}
+
+extension CordialExtras {
+    enum CodingKeys: String, CodingKey {
+        case mcID = "mc_id"
+        case usesMessageAttributionLayout = "uses_message_attribution_layout"
+        case deepLinkURL = "deep_link_url"
+        case fallbackURL = "fallback_url"
+        case vanityURL = "vanity_url"
+        case inAppMessage = "in_app_message"
+        case hasInboxMessage = "has_inbox_message"
+        case imageURL = "image_url"
+        case carousel
+    }
+}
+
+extension CordialExtras.InAppMessage {
+    enum CodingKeys: String, CodingKey {
+        case type
+        case displayType = "display_type"
+        case inactiveSessionDisplay = "inactive_session_display"
+        case expirationTime = "expiration_time"
+    }
+}
+
+extension CordialExtras.CarouselItem {
+    enum CodingKeys: String, CodingKey {
+        case imageURL = "image_url"
+        case deepLink = "deep_link"
     }
 }

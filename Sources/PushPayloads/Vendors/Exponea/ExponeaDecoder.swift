@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// Exponea (Bloomreach Engagement) pushes, recognised as `Exponea.isExponeaNotification(userInfo:)`
 /// does: top-level `source` is exactly the string `xnpe_platform`.
 ///

@@ -1,5 +1,10 @@
+import PushPayloadsJSON
+
 /// What Exponea's SDKs read from their pushes beyond the common fields.
-public struct ExponeaExtras: Hashable, Sendable {
+public struct ExponeaExtras: PushNotificationExtras {
+    /// `exponea`.
+    public static let name = "exponea"
+
     /// The main action type as sent: `app`, `browser`, `deeplink` or `self-check`.
     public var action: String?
     /// The target of a `browser` or `deeplink` main action.
@@ -37,4 +42,34 @@ public struct ExponeaExtras: Hashable, Sendable {
 
     /// Creates empty extras.
     public init() {}
+}
+
+extension PushNotification {
+    /// Exponea's fields, for Exponea pushes.
+    public var exponea: ExponeaExtras? {
+        get { extras[ExponeaExtras.self] }
+        set { extras[ExponeaExtras.self] = newValue }
+    }
+}
+
+extension ExponeaExtras {
+    enum CodingKeys: String, CodingKey {
+        case action
+        case url
+        case imageURL = "image_url"
+        case attributes
+        case campaignID = "campaign_id"
+        case campaignName = "campaign_name"
+        case actionID = "action_id"
+        case actionType = "action_type"
+        case actionName = "action_name"
+        case eventType = "event_type"
+        case sentTimestamp = "sent_timestamp"
+        case consentCategory = "consent_category"
+        case urlParameters = "url_parameters"
+        case hasTrackingConsent = "has_tracking_consent"
+        case consentCategoryTracking = "consent_category_tracking"
+        case isTrackingForced = "is_tracking_forced"
+        case notificationID = "notification_id"
+    }
 }

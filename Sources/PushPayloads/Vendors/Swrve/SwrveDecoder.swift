@@ -1,3 +1,5 @@
+import PushPayloadsJSON
+
 /// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m`
 /// `pushIdFromNotificationContent`): top-level `_sp` or `_p` is a non-empty string, or, on iOS, a number
 /// or Boolean, which iOS reads through `NSNumber.stringValue` (`true` is `"1"`, `1234.0` is `"1234"`; see
@@ -32,7 +34,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
 
     /// The push id as the SDKs read it: a string as is, a number or Boolean as iOS's `NSNumber.stringValue`
     /// prints it; `nil` for anything else and for an empty result (whitespace is an id).
-    static func pushID(_ value: JSONValue?) -> String? {
+    package static func pushID(_ value: JSONValue?) -> String? {
         guard let value, let id = SDKConversions.appleStringValue(value), !id.isEmpty else { return nil }
         return id
     }

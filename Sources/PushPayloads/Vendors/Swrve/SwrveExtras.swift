@@ -1,5 +1,10 @@
+import PushPayloadsJSON
+
 /// What Swrve's SDKs read from their pushes beyond the common fields.
-public struct SwrveExtras: Hashable, Sendable {
+public struct SwrveExtras: PushNotificationExtras {
+    /// `swrve`.
+    public static let name = "swrve"
+
     /// The push (campaign tracking) id, `_p`, as text. `"0"` marks a QA push. A number or Boolean reads
     /// as iOS's `NSNumber.stringValue` prints it: `true` is `"1"`, `false` `"0"`, `1234.0` `"1234"`.
     public var pushID: String?
@@ -38,4 +43,30 @@ public struct SwrveExtras: Hashable, Sendable {
 
     /// Whether this is a QA push (`_p` is `"0"`), which the SDK never de-duplicates.
     public var isQAPush: Bool { pushID == "0" }
+}
+
+extension PushNotification {
+    /// Swrve's fields, for Swrve pushes.
+    public var swrve: SwrveExtras? {
+        get { extras[SwrveExtras.self] }
+        set { extras[SwrveExtras.self] = newValue }
+    }
+}
+
+extension SwrveExtras {
+    enum CodingKeys: String, CodingKey {
+        case pushID = "push_id"
+        case silentPushID = "silent_push_id"
+        case uniqueMessageID = "unique_message_id"
+        case authenticatedUserID = "authenticated_user_id"
+        case silentPayload = "silent_payload"
+        case campaignID = "campaign_id"
+        case deepLink = "deep_link"
+        case mediaFallbackDeepLink = "media_fallback_deep_link"
+        case influenceWindowMinutes = "influence_window_minutes"
+        case trackingData = "tracking_data"
+        case platform
+        case campaignType = "campaign_type"
+        case richVersion = "rich_version"
+    }
 }

@@ -1,0 +1,61 @@
+import PushPayloads
+import PushRequests
+
+/// Writes `lint`'s records: one per finding, and one per input that could not be read, as JSON Lines (the
+/// library's `PushRecord`) or as a table.
+struct LintRecordWriter: Sendable {
+    enum Format: Sendable {
+        case jsonl
+        case table
+    }
+
+    let format: Format
+
+    var header: [UInt8] {
+        format == .table
+            ? Array((Self.row(["SOURCE", "LINE", "SEVERITY", "RULE", "PLATFORM", "WHERE", "MESSAGE"]) + "\n").utf8) : []
+    }
+
+    func write(_ record: PushRecord, into output: OutputBuffer) {
+        switch format {
+        case .jsonl:
+            // The library's types always encode; a failure would be a bug, shown rather than hidden.
+            let bytes = (try? JSONBytesEncoder().encode(record)) ?? Array(#"{"status":"error"}"#.utf8)
+            output.append(bytes)
+            output.append(UInt8(ascii: "\n"))
+        case .table:
+            let line = record.line.map(String.init) ?? ""
+            switch record.content {
+            case .finding(_, let finding):
+                let location = finding.path ?? finding.header ?? ""
+                output.append(
+                    string: Self.row([
+                        record.source, line, finding.severity.rawValue, finding.rule.id, finding.platform?.name ?? "",
+                        location, finding.message,
+                    ]) + "\n"
+                )
+            case .error(let error):
+                output.append(
+                    string: Self.row([record.source, line, "error", "unreadable", "", "", "\(error)"]) + "\n"
+                )
+            case .decoded:
+                break
+            }
+        }
+    }
+
+    /// Fixed column widths, cells cut with `…`; the message takes the rest of the line.
+    static func row(_ cells: [String]) -> String {
+        let widths = [24, 5, 8, 36, 8, 32]
+        var text = ""
+        for (index, cell) in cells.enumerated() {
+            guard index < widths.count else {
+                text += cell
+                break
+            }
+            let (fitted, width) = TableRecordWriter.fit(cell, width: widths[index], keepingEnd: index == 0)
+            text += fitted + String(repeating: " ", count: widths[index] - width) + "  "
+        }
+        return text
+    }
+}

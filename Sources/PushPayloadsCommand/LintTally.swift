@@ -1,0 +1,62 @@
+import PushPayloads
+import PushRequests
+
+/// Counts for `lint`: inputs, findings per rule and severity, and inputs that could not be read. A value
+/// each worker fills for its batch; the consumer merges them in input order.
+struct LintTally: Sendable {
+    var inputs = 0
+    var bytes = 0
+    var findings: [String: (severity: PushSeverity, count: Int)] = [:]
+    var errors: [String: Int] = [:]
+
+    mutating func count(_ finding: PushFinding) {
+        findings[finding.rule.id, default: (finding.severity, 0)].count += 1
+    }
+
+    mutating func countError(_ code: PushPayloadError.Code) {
+        errors[code.name, default: 0] += 1
+    }
+
+    mutating func merge(_ other: LintTally) {
+        inputs += other.inputs
+        bytes += other.bytes
+        for (rule, entry) in other.findings { findings[rule, default: (entry.severity, 0)].count += entry.count }
+        for (code, count) in other.errors { errors[code, default: 0] += count }
+    }
+
+    /// Error-level findings and unreadable inputs: what makes `lint` exit 1.
+    var errorCount: Int {
+        findings.values.filter { $0.severity == .error }.reduce(0) { $0 + $1.count } + errors.values.reduce(0, +)
+    }
+
+    /// The summary on stderr: totals, then each rule with its count, errors first.
+    func summary(inputCount: Int, seconds: Double) -> String {
+        let total = findings.values.reduce(0) { $0 + $1.count }
+        let unreadable = errors.values.reduce(0, +)
+        var text = "\(inputs) payloads and requests: \(total) findings, \(unreadable) unreadable"
+        text += " (\(inputCount) input\(inputCount == 1 ? "" : "s"), \(String(format1: seconds)) s)\n"
+        let rows = findings.sorted { ($1.value.severity, $0.key) < ($0.value.severity, $1.key) }
+        if !rows.isEmpty {
+            let width = max(rows.map(\.key.count).max() ?? 0, "rule".count)
+            text += "  " + "rule".padded(width) + "  severity  count\n"
+            for (rule, entry) in rows {
+                text += "  " + rule.padded(width) + "  " + entry.severity.rawValue.padded(8) + "  \(entry.count)\n"
+            }
+        }
+        for (code, count) in errors.sorted(by: { $0.key < $1.key }) {
+            text += "  unreadable: \(code)  \(count)\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func padded(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+
+    fileprivate init(format1 value: Double) {
+        let tenths = Int((value * 10).rounded())
+        self = "\(tenths / 10).\(tenths % 10)"
+    }
+}

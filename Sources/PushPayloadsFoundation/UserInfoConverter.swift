@@ -1,0 +1,146 @@
+// NSNumber and NSNull: the userInfo bridge is the one place the library needs Foundation, and it is
+// never on the byte-parsing path.
+import Foundation
+import PushPayloadsJSON
+
+/// Converts the `userInfo` dictionary Apple platforms deliver into the same ``JSONDocument`` the parser
+/// makes from bytes, so every rule applies to both.
+///
+/// `NSNumber` booleans become JSON booleans, not 1 and 0 (the distinction Exponea's and Swrve's rules
+/// depend on). Strings, numbers, booleans, `NSNull`, arrays and string-keyed dictionaries are accepted;
+/// anything else (dates, data, URLs, non-string keys) fails with ``PushPayloadError/Code/typeMismatch``
+/// and the key path of the offending value, because no push payload can contain it.
+enum UserInfoConverter {
+    private enum Step {
+        case value(Any, key: String?)
+        case endObject
+        case endArray
+    }
+
+    static func document(
+        from userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> JSONDocument {
+        var unrepresentable: [PushPayloadError]? = nil
+        return try document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
+    }
+
+    /// Converts what JSON can hold and writes each value it can't (a `Date`, `Data`, a non-string key) as
+    /// the string `String(describing:)` gives, listing each in the returned errors with its key path.
+    ///
+    /// For callers that must not drop a dictionary that is no push payload, such as an app's own local
+    /// notification: the router hands it to the fallback delegate with what could be read. Limits,
+    /// duplicate keys (a non-string key may describe itself as an existing key) and keys with U+0000 still
+    /// fail.
+    package static func readableDocument(
+        from userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits = .default
+    ) throws(PushPayloadError) -> (document: JSONDocument, unrepresentable: [PushPayloadError]) {
+        var unrepresentable: [PushPayloadError]? = []
+        let document = try document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
+        return (document, unrepresentable ?? [])
+    }
+
+    /// With `unrepresentable` nil, a value JSON can't hold throws; otherwise it is described and listed.
+    private static func document(
+        from userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits,
+        unrepresentable: inout [PushPayloadError]?
+    ) throws(PushPayloadError) -> JSONDocument {
+        var builder = JSONDocumentBuilder(limits: limits)
+        // An explicit stack: dictionaries can be nested deeper than the call stack likes.
+        var steps: [Step] = [.value(userInfo, key: nil)]
+        while let step = steps.popLast() {
+            switch step {
+            case .endObject: try builder.endObject()
+            case .endArray: try builder.endArray()
+            case .value(let value, let key):
+                if let key { try builder.key(key) }
+                do {
+                    try add(value, to: &builder, steps: &steps, unrepresentable: &unrepresentable)
+                } catch
+                    where unrepresentable != nil && (error.code == .typeMismatch || error.code == .numberOutOfRange)
+                {
+                    // Both are thrown before anything is written, so the value's place is still free.
+                    unrepresentable?.append(
+                        PushPayloadError(error.code, message: error.message, keyPath: builder.path)
+                    )
+                    try builder.string(String(describing: value))
+                }
+            }
+        }
+        return try builder.finish()
+    }
+
+    private static func add(
+        _ value: Any,
+        to builder: inout JSONDocumentBuilder,
+        steps: inout [Step],
+        unrepresentable: inout [PushPayloadError]?
+    ) throws(PushPayloadError) {
+        switch value {
+        case let string as String: try builder.string(string)
+        case let substring as Substring: try builder.string(String(substring))
+        case let flag as Bool where !(value is NSNumber): try builder.bool(flag)
+        case let number as NSNumber: try addNumber(number, to: &builder)
+        case let integer as Int: try builder.integer(Int64(integer))
+        case let integer as Int64: try builder.integer(integer)
+        case let integer as Int32: try builder.integer(Int64(integer))
+        case let integer as UInt where integer <= UInt(Int64.max): try builder.integer(Int64(integer))
+        case let double as Double: try builder.double(double)
+        case let float as Float: try builder.double(Double(float))
+        case is NSNull: try builder.null()
+        case let dictionary as [AnyHashable: Any]:
+            try builder.beginObject()
+            steps.append(.endObject)
+            var members: [Step] = []
+            for (key, member) in dictionary {
+                guard let name = key.base as? String else {
+                    if unrepresentable != nil {
+                        let described = String(describing: key.base)
+                        let path = builder.path
+                        unrepresentable?.append(
+                            PushPayloadError(
+                                .typeMismatch,
+                                message: "userInfo has a key of type \(type(of: key.base)); JSON keys are strings",
+                                keyPath: path.isEmpty ? described : path + "." + described
+                            )
+                        )
+                        members.append(.value(member, key: described))
+                        continue
+                    }
+                    throw PushPayloadError(
+                        .typeMismatch,
+                        message: "userInfo has a key of type \(type(of: key.base)); JSON keys are strings"
+                    )
+                }
+                members.append(.value(member, key: name))
+            }
+            steps.append(contentsOf: members)
+        case let array as [Any]:
+            try builder.beginArray()
+            steps.append(.endArray)
+            steps.append(contentsOf: array.reversed().map { Step.value($0, key: nil) })
+        default:
+            throw PushPayloadError(
+                .typeMismatch,
+                message: "userInfo holds a value of type \(type(of: value)), which JSON cannot represent"
+            )
+        }
+    }
+
+    private static func addNumber(_ number: NSNumber, to builder: inout JSONDocumentBuilder) throws(PushPayloadError) {
+        // "c" is the Objective-C type of BOOL, which is how JSON booleans arrive in an NSNumber.
+        let type = String(cString: number.objCType)
+        switch type {
+        case "c" where number.int8Value == 0 || number.int8Value == 1: try builder.bool(number.boolValue)
+        case "f", "d": try builder.double(number.doubleValue)
+        case "Q", "L", "I", "S", "C":
+            guard number.uint64Value <= UInt64(Int64.max) else {
+                throw PushPayloadError(.numberOutOfRange, message: "the integer does not fit in 64 bits")
+            }
+            try builder.integer(number.int64Value)
+        default: try builder.integer(number.int64Value)
+        }
+    }
+}

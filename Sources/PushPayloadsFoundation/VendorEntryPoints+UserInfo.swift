@@ -1,0 +1,70 @@
+public import PushPayloads
+
+// The vendors' entry points as their SDKs call them, with the `userInfo` dictionary Apple platforms
+// deliver. A `userInfo` that cannot be converted to JSON (see `JSONDocument.init(userInfo:limits:)`) is no
+// vendor's push.
+
+/// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides:
+/// top-level `mcID` is a string, and nothing else counts.
+///
+/// Stricter than `CordialDecoder`, which also recognises the 2020 layout that only Cordial's app
+/// extensions read (`PushMarker.cordialMessageAttribution`).
+public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
+    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
+    return CordialDecoder.isCordialMessage(payload)
+}
+
+/// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
+public func isExponeaNotification(userInfo: [AnyHashable: Any]) -> Bool {
+    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
+    return ExponeaDecoder().recognizes(payload)
+}
+
+/// Whether a push is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
+public func isSwrvePush(userInfo: [AnyHashable: Any]) -> Bool {
+    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
+    return SwrveDecoder().recognizes(payload)
+}
+
+/// The Atomic card behind a push, or `nil` if it is not Atomic's, as
+/// `AACSession.notificationFromPushPayload(_:)` decides.
+public func notificationFromPushPayload(_ userInfo: [AnyHashable: Any]) -> AtomicPushNotification? {
+    guard let payload = try? PushPayload(userInfo: userInfo) else { return nil }
+    return AtomicPushNotification(payload: payload)
+}
+
+extension PushPayload {
+    /// Converts a `userInfo` dictionary as Apple platforms deliver it (see
+    /// `JSONDocument.init(userInfo:limits:)`).
+    public init(userInfo: [AnyHashable: Any], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        self.init(document: try JSONDocument(userInfo: userInfo, limits: limits), limits: limits)
+    }
+
+    /// Converts a `userInfo` dictionary, strictly when it can; otherwise what could be read of it, with
+    /// the values JSON can't hold written as their descriptions and listed in `unrepresentable` (see
+    /// `UserInfoConverter.readableDocument`). When even that fails (limits, a key described twice), the
+    /// payload is an empty object and the failure is the one entry. For the router, which must hand an
+    /// app's own notifications to its fallback rather than drop them.
+    package static func readable(
+        userInfo: [AnyHashable: Any],
+        limits: PushPayloadLimits
+    ) -> (payload: PushPayload, unrepresentable: [PushPayloadError]) {
+        do {
+            let (document, unrepresentable) = try UserInfoConverter.readableDocument(from: userInfo, limits: limits)
+            return (PushPayload(document: document, limits: limits), unrepresentable)
+        } catch {
+            return (PushPayload(document: .emptyObject, limits: limits), [error])
+        }
+    }
+}
+
+extension JSONDocument {
+    /// Converts a `userInfo` dictionary as Apple platforms deliver it into a document.
+    ///
+    /// `NSNumber` booleans become JSON booleans (not 1 and 0). Values JSON can't hold (dates, data, URLs)
+    /// and non-string keys fail with `PushPayloadError.Code.typeMismatch`; the usual limits, duplicate
+    /// and key rules apply.
+    public init(userInfo: [AnyHashable: Any], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        self = try UserInfoConverter.document(from: userInfo, limits: limits)
+    }
+}

@@ -1,0 +1,77 @@
+/// JSON text as contiguous UTF-8 bytes in memory, which the parser reads in place without a copy of its
+/// own beyond the one it always makes.
+///
+/// `[UInt8]`, `ArraySlice<UInt8>`, `ContiguousArray<UInt8>`, `String` and `Substring` (their UTF-8) conform,
+/// and `Data` does with `PushPayloadsFoundation`; every entry point that reads bytes takes `some JSONBytes`,
+/// and, from Swift 6.2, a `RawSpan` or `Span<UInt8>`. Conform a buffer type of your own (a NIO
+/// `ByteBuffer`'s readable bytes, say) by handing its bytes to `body`:
+///
+/// ```swift
+/// extension MyBuffer: JSONBytes {
+///     public func withJSONBytes<Result>(
+///         _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+///     ) throws(PushPayloadError) -> Result {
+///         try withUnsafeReadableBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+///     }
+/// }
+/// ```
+///
+/// Requirements: `body` gets every byte of the text, valid for the duration of the call, and is called
+/// exactly once.
+public protocol JSONBytes {
+    /// Calls `body` with the bytes, contiguous and valid for the duration of the call.
+    func withJSONBytes<Result>(
+        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+    ) throws(PushPayloadError) -> Result
+}
+
+extension Array: JSONBytes where Element == UInt8 {
+    /// Calls `body` with the array's bytes.
+    public func withJSONBytes<Result>(
+        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+    ) throws(PushPayloadError) -> Result {
+        try withUnsafeBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+    }
+}
+
+extension ArraySlice: JSONBytes where Element == UInt8 {
+    /// Calls `body` with the slice's bytes.
+    public func withJSONBytes<Result>(
+        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+    ) throws(PushPayloadError) -> Result {
+        try withUnsafeBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+    }
+}
+
+extension ContiguousArray: JSONBytes where Element == UInt8 {
+    /// Calls `body` with the array's bytes.
+    public func withJSONBytes<Result>(
+        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+    ) throws(PushPayloadError) -> Result {
+        try withUnsafeBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+    }
+}
+
+extension String: JSONBytes {
+    /// Calls `body` with the string's UTF-8 (made contiguous first if it is a bridged string).
+    public func withJSONBytes<Result>(
+        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+    ) throws(PushPayloadError) -> Result {
+        var text = self
+        return try text.withUTF8 { utf8 in
+            Swift.Result { () throws(PushPayloadError) in try body(UnsafeRawBufferPointer(utf8)) }
+        }.get()
+    }
+}
+
+extension Substring: JSONBytes {
+    /// Calls `body` with the substring's UTF-8 (made contiguous first if it is not).
+    public func withJSONBytes<Result>(
+        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+    ) throws(PushPayloadError) -> Result {
+        var text = self
+        return try text.withUTF8 { utf8 in
+            Swift.Result { () throws(PushPayloadError) in try body(UnsafeRawBufferPointer(utf8)) }
+        }.get()
+    }
+}

@@ -1,0 +1,112 @@
+/// A parsed JSON payload: an immutable, `Sendable` value that owns its bytes.
+///
+/// Read it through cheap views, starting at ``root`` or ``rootObject``. Views copy nothing: strings
+/// are decoded only when you ask for them, and key lookups compare decoded keys against the raw text in
+/// place, so `"\u0073ource"` is found as `source`.
+///
+/// ```swift
+/// let document = try JSONDocument(jsonString: #"{"source": "xnpe_platform", "silent": 1}"#)
+/// document.rootObject["source"]?.isString("xnpe_platform")  // true
+/// document.rootObject["silent"]?.numberValue?.int64Value    // 1
+/// ```
+///
+/// Two documents are equal when they hold the same JSON data: objects compare as unordered maps,
+/// strings by decoded text and numbers by value, whatever the spelling in the input.
+public struct JSONDocument: Sendable {
+    @usableFromInline let storage: JSONStorage
+
+    @usableFromInline
+    init(storage: JSONStorage) {
+        self.storage = storage
+    }
+
+    /// Parses a payload, which must be a JSON object, from UTF-8 bytes: an array, a slice, a string's
+    /// UTF-8, `Data`, …
+    public init(jsonBytes: some JSONBytes, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits)
+        self = try parser.parse(jsonBytes)
+    }
+
+    #if compiler(>=6.2)
+    /// Parses a payload, which must be a JSON object, from a span of UTF-8 bytes.
+    public init(jsonBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits)
+        self = try parser.parse(jsonBytes)
+    }
+
+    /// Parses a payload, which must be a JSON object, from a span of UTF-8 bytes.
+    public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits)
+        self = try parser.parse(jsonBytes)
+    }
+    #endif
+
+    /// Parses a payload, which must be a JSON object, from raw UTF-8 bytes.
+    package init(jsonBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits)
+        self = try parser.parse(jsonBytes)
+    }
+
+    /// Parses a payload, which must be a JSON object, from a string.
+    public init(jsonString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits)
+        self = try parser.parse(jsonString)
+    }
+
+    /// Parses any JSON value (an array, a string, …), such as JSON embedded in a string of a payload.
+    public init(jsonValueBytes: some JSONBytes, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueBytes)
+    }
+
+    /// Parses any JSON value from raw UTF-8 bytes.
+    package init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError)
+    {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueBytes)
+    }
+
+    /// Parses any JSON value (an array, a string, …) from a string.
+    public init(jsonValueString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueString)
+    }
+
+    /// An empty object, `{}`.
+    public static let emptyObject = JSONDocument(storage: JSONObject.empty.storage)
+
+    /// The top-level value.
+    @inlinable
+    public var root: JSONValue { JSONValue(storage: storage, index: 0) }
+
+    /// The top-level object, or an empty object when the document holds another kind of value
+    /// (possible only for documents parsed with ``init(jsonValueBytes:limits:)``).
+    @inlinable
+    public var rootObject: JSONObject {
+        root.objectValue ?? JSONObject.empty
+    }
+
+    /// The number of values in the document, keys included: a measure of its size and cost.
+    public var valueCount: Int { storage.nodeCount }
+
+    /// The document as compact JSON text.
+    ///
+    /// Strings and numbers keep the spelling they had in the input (escapes included); whitespace is
+    /// dropped. Parsing the result gives an equal document.
+    public var jsonBytes: [UInt8] { root.jsonBytes }
+
+    /// The document as compact JSON text; see ``jsonBytes``.
+    public var jsonString: String { String(decoding: jsonBytes, as: UTF8.self) }
+}
+
+extension JSONDocument: Equatable {
+    /// Whether both documents hold the same JSON data (see the type's discussion).
+    public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
+        lhs.root == rhs.root
+    }
+}
+
+extension JSONDocument: CustomStringConvertible {
+    /// The document as compact JSON text.
+    public var description: String { jsonString }
+}

@@ -1,0 +1,165 @@
+/// A reusable, strict JSON parser for push payloads.
+///
+/// A parser keeps its buffers between calls. Parse payloads one after another with the same parser and,
+/// once the buffers have grown to the largest payload, parsing allocates nothing, as long as the
+/// previous ``JSONDocument`` has been released (a document still alive keeps its storage, and the
+/// parser then takes fresh buffers rather than overwrite it).
+///
+/// ```swift
+/// var parser = JSONParser()
+/// for line in lines {
+///     let document = try parser.parse(line)
+///     …
+/// }
+/// ```
+///
+/// The parser accepts exactly RFC 8259 JSON in UTF-8, and additionally rejects what a push payload
+/// must not contain: duplicate keys, `\u0000` in keys, numbers no SDK can represent, and input beyond
+/// the ``limits``. See ``PushPayloadError/Code`` for every failure.
+public struct JSONParser: Sendable {
+    /// The bounds applied to each payload.
+    public var limits: PushPayloadLimits
+
+    /// Whether a top-level value other than an object is accepted.
+    ///
+    /// Push payloads are objects, so by default any other top-level value fails with
+    /// ``PushPayloadError/Code/notAnObject``. Turn this on to read JSON embedded in payloads, such as an
+    /// FCM string holding an array.
+    public var acceptsAnyTopLevelValue: Bool
+
+    private var storage: JSONStorage
+    private var scratch: JSONParserScratch
+
+    /// Creates a parser.
+    public init(limits: PushPayloadLimits = .default, acceptsAnyTopLevelValue: Bool = false) {
+        self.limits = limits
+        self.acceptsAnyTopLevelValue = acceptsAnyTopLevelValue
+        self.storage = JSONStorage()
+        self.scratch = JSONParserScratch()
+    }
+
+    /// Parses one payload from raw UTF-8 bytes, which need stay valid only during the call: the funnel every
+    /// public `parse` goes through, and the command's entry, which holds its batches as raw memory.
+    ///
+    /// The parser copies the bytes and never reads outside them, but it hints to the processor to load
+    /// the kilobyte that follows them in memory: when payloads are parsed back to back from one buffer
+    /// (a capture, a batch of JSON Lines), the next one is then already in the cache.
+    package mutating func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
+        let count = jsonBytes.count
+        if count > limits.maximumPayloadBytes {
+            throw PushPayloadError(
+                .tooLarge,
+                message: "the payload is \(count) bytes; the limit is \(limits.maximumPayloadBytes)",
+                byteOffset: limits.maximumPayloadBytes
+            )
+        }
+        if !isKnownUniquelyReferenced(&storage) { storage = JSONStorage() }
+        // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
+        if !isKnownUniquelyReferenced(&scratch) { scratch = JSONParserScratch() }
+        let storage = self.storage
+        storage.prepare(
+            byteCount: count,
+            nodeCount: JSONStorage.maximumNodes(forBytes: count, maximumDepth: limits.maximumDepth)
+        )
+        if count > 0, let source = jsonBytes.baseAddress {
+            storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+            // Payloads parsed one after another often sit back to back in the caller's memory (a
+            // capture, a batch of lines): start loading what follows while this one is parsed.
+            JSONByteMasks.prefetch(source + count, lines: 16)
+        }
+        (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)
+        storage.byteCount = count
+        scratch.reserveStack(limits.maximumDepth)
+
+        // The fast scanner takes what it can; the full scanner decides the rest and reports every error.
+        if count <= JSONFastScanner.maximumByteCount,
+            let nodeCount = JSONFastScanner.scan(
+                storage.bytes,
+                count: count,
+                nodes: storage.nodes,
+                stack: scratch.stack,
+                bitmap: scratch.reserveBitmap(JSONFastScanner.bitmapWords(forBytes: count)),
+                maximumDepth: limits.maximumDepth,
+                scratch: scratch
+            )
+        {
+            storage.nodeCount = nodeCount
+            assert(
+                Self.fullScanAgrees(storage, limits: limits),
+                "JSONFastScanner and JSONScanner disagree on: \(String(decoding: storage.byteBuffer, as: UTF8.self))"
+            )
+        } else {
+            var scanner = JSONScanner(
+                bytes: storage.bytes,
+                count: count,
+                nodes: storage.nodes,
+                scratch: scratch,
+                maximumDepth: limits.maximumDepth
+            )
+            do {
+                try scanner.scan()
+            } catch {
+                storage.nodeCount = 0
+                throw error
+            }
+            storage.nodeCount = scanner.nodeCount
+        }
+        if !acceptsAnyTopLevelValue && storage.nodes[0].kind != JSONNode.object {
+            storage.nodeCount = 0
+            // A string node starts after its opening quote; the value starts at the quote.
+            let quote = storage.nodes[0].kind == JSONNode.string ? 1 : 0
+            throw PushPayloadError(
+                .notAnObject,
+                message: "the payload is valid JSON, but its top-level value is not an object",
+                byteOffset: Int(storage.nodes[0].start) - quote
+            )
+        }
+        return JSONDocument(storage: storage)
+    }
+
+    /// Whether ``JSONScanner`` accepts the bytes of `storage` and writes the same nodes as the fast scanner
+    /// did; checked in debug builds only (every test run), through `assert`.
+    static func fullScanAgrees(_ storage: JSONStorage, limits: PushPayloadLimits) -> Bool {
+        let capacity = JSONStorage.maximumNodes(forBytes: storage.byteCount, maximumDepth: limits.maximumDepth)
+        let nodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: capacity)
+        defer { nodes.deallocate() }
+        let scratch = JSONParserScratch()
+        scratch.reserveStack(limits.maximumDepth)
+        var scanner = JSONScanner(
+            bytes: storage.bytes,
+            count: storage.byteCount,
+            nodes: nodes,
+            scratch: scratch,
+            maximumDepth: limits.maximumDepth
+        )
+        guard (try? scanner.scan()) != nil, scanner.nodeCount == storage.nodeCount else { return false }
+        for index in 0..<storage.nodeCount {
+            let a = nodes[index]
+            let b = storage.nodes[index]
+            guard a.kind == b.kind, a.flags == b.flags, a.start == b.start, a.length == b.length, a.end == b.end else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Parses one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
+    public mutating func parse(_ jsonBytes: some JSONBytes) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withJSONBytes { buffer throws(PushPayloadError) in try parse(buffer) }
+    }
+
+    #if compiler(>=6.2)
+    /// Parses one payload from a span of bytes.
+    ///
+    /// Parse a batch from one buffer by passing spans of it (`extracting(_:)`): the parser hints to the
+    /// processor to load the kilobyte after each payload, where the next one then is.
+    public mutating func parse(_ jsonBytes: RawSpan) throws(PushPayloadError) -> JSONDocument {
+        try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
+    }
+
+    /// Parses one payload from a span of UTF-8 bytes.
+    public mutating func parse(_ jsonBytes: Span<UInt8>) throws(PushPayloadError) -> JSONDocument {
+        try parse(jsonBytes.bytes)
+    }
+    #endif
+}

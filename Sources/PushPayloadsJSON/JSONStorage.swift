@@ -1,0 +1,118 @@
+/// One parsed value: 16 bytes, laid out flat in document order (a value's children follow it).
+///
+/// Keeping the tree flat, as swift-asn1 keeps its node list, lets the parser fill one reusable buffer
+/// without recursion and lets readers skip a whole subtree in one step through ``end``.
+@usableFromInline
+struct JSONNode {
+    @usableFromInline var kind: UInt8
+    @usableFromInline var flags: UInt8
+    /// Strings: offset of the first byte after the opening quote. Numbers: offset of the first byte.
+    /// Containers: offset of the opening bracket.
+    @usableFromInline var start: UInt32
+    /// Strings and numbers: length in bytes of the raw text. Containers: number of members or elements.
+    @usableFromInline var length: UInt32
+    /// Index of the first node after this value's subtree.
+    @usableFromInline var end: UInt32
+
+    @inlinable
+    init(kind: UInt8, flags: UInt8, start: UInt32, length: UInt32, end: UInt32) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        self.length = length
+        self.end = end
+    }
+
+    @usableFromInline static let object: UInt8 = 0
+    @usableFromInline static let array: UInt8 = 1
+    @usableFromInline static let string: UInt8 = 2
+    @usableFromInline static let number: UInt8 = 3
+    @usableFromInline static let `true`: UInt8 = 4
+    @usableFromInline static let `false`: UInt8 = 5
+    @usableFromInline static let null: UInt8 = 6
+
+    /// String flag: the raw text holds at least one escape, so it differs from the decoded text.
+    @usableFromInline static let hasEscapes: UInt8 = 1
+    /// Number flag: no fraction and no exponent.
+    @usableFromInline static let isInteger: UInt8 = 1
+    /// Object flag, set and cleared by ``JSONFastScanner`` while the object is open: a key may repeat
+    /// another, so the exact check runs when the object closes. Never set in a finished document.
+    @usableFromInline static let needsKeyCheck: UInt8 = 1
+}
+
+/// The bytes and nodes of one document.
+///
+/// A storage is written only while exactly one owner references it (the parser checks
+/// `isKnownUniquelyReferenced` before reuse) and is read-only once a document shares it, which is
+/// what makes the unchecked `Sendable` sound.
+@usableFromInline
+final class JSONStorage: @unchecked Sendable {
+    // The properties skip the runtime exclusivity check: a storage has one writer at a time by
+    // construction (see above), and the checks cost about 7% of the instructions of a parse.
+
+    /// The input (or canonical text for built documents), followed by ``padding`` zero bytes so the
+    /// scanner may read a word past any position without a bounds check.
+    @exclusivity(unchecked) @usableFromInline var bytes: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var byteCount: Int
+    @exclusivity(unchecked) @usableFromInline var byteCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
+    @exclusivity(unchecked) @usableFromInline var nodeCount: Int
+    @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
+
+    /// 64: the fast scanner classifies the input in 64-byte blocks, and the last block may start at the
+    /// final zero byte.
+    static let padding = 64
+
+    /// Zero bytes before the input: the UTF-8 check of a 16-byte group reads the three bytes before it.
+    static let leadingPadding = 16
+
+    /// Room for `capacity` bytes and the padding after them, with ``leadingPadding`` zero bytes before.
+    private static func allocateBytes(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: leadingPadding + capacity + padding)
+        base.initialize(repeating: 0, count: leadingPadding)
+        return base + leadingPadding
+    }
+
+    init(byteCapacity: Int = 0, nodeCapacity: Int = 0) {
+        self.byteCapacity = byteCapacity
+        self.nodeCapacity = Swift.max(nodeCapacity, 1)
+        self.bytes = Self.allocateBytes(byteCapacity)
+        self.nodes = .allocate(capacity: self.nodeCapacity)
+        self.byteCount = 0
+        self.nodeCount = 0
+    }
+
+    deinit {
+        (bytes - Self.leadingPadding).deallocate()
+        nodes.deallocate()
+    }
+
+    /// Makes room for a payload of `byteCount` bytes and the most nodes it can hold, discarding the old content.
+    func prepare(byteCount: Int, nodeCount: Int) {
+        if byteCount > byteCapacity {
+            (bytes - Self.leadingPadding).deallocate()
+            byteCapacity = Swift.max(byteCount, byteCapacity * 2)
+            bytes = Self.allocateBytes(byteCapacity)
+        }
+        if nodeCount > nodeCapacity {
+            nodes.deallocate()
+            nodeCapacity = Swift.max(nodeCount, nodeCapacity * 2)
+            nodes = .allocate(capacity: nodeCapacity)
+        }
+        self.byteCount = 0
+        self.nodeCount = 0
+    }
+
+    /// An upper bound on the nodes the scanner can write for `byteCount` bytes, valid or not.
+    ///
+    /// A string, number or literal takes at least one byte and needs a separator before the next value,
+    /// and a closed container takes two brackets, so those give at most one node per two bytes. Only open
+    /// brackets cost one byte each, and at most `maximumDepth` are open at once (the scanner checks depth
+    /// before writing the node). Truncated input like `[[[[` must not write past the buffer.
+    static func maximumNodes(forBytes byteCount: Int, maximumDepth: Int) -> Int {
+        byteCount / 2 + Swift.min(maximumDepth, byteCount) + 2
+    }
+
+    @inlinable
+    var byteBuffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: byteCount) }
+}

@@ -1,0 +1,608 @@
+import PushPayloads
+
+/// Apple's rules for the APNs request: the body (V1–V9, V11 in `shared/docs/ecosystem.md` §5) and the
+/// headers (V10), applied to the iOS payload of any request and, where the input has them, its headers.
+enum APNsChecks {
+    private static let apple = "Apple: Generating a remote notification; Payload key reference"
+    private static let headersSource = "Apple: Sending notification requests to APNs (request headers)"
+
+    static let bodyAps = PushCheckRule(
+        id: "apns.body.aps",
+        severity: .error,
+        summary:
+            "The body is a JSON object whose `aps` member, when present, is a dictionary; an APNs request needs one.",
+        source: apple
+    )
+    static let bodyCustomKeyInAps = PushCheckRule(
+        id: "apns.body.custom-key-in-aps",
+        severity: .warning,
+        summary: "`aps` holds only Apple's keys; custom data goes beside `aps` at the top level.",
+        source: apple + "; APNSwift encodes custom data outside `aps`"
+    )
+    static let size = PushCheckRule(
+        id: "apns.size",
+        severity: .error,
+        summary: "The body is at most 4,096 bytes (5,120 for VoIP pushes); APNs refuses larger ones (PayloadTooLarge).",
+        source: "Apple: Generating a remote notification; APNSwift APNSError.payloadTooLarge"
+    )
+    static let backgroundContentAvailable = PushCheckRule(
+        id: "apns.background.content-available",
+        severity: .error,
+        summary: "A push of type `background` has `content-available: 1`, or it wakes nothing.",
+        source: "Apple: Pushing background updates to your app"
+    )
+    static let backgroundPriority = PushCheckRule(
+        id: "apns.background.priority",
+        severity: .error,
+        summary: "A background push is sent with `apns-priority: 5`; 10 (also the default) is an error for it.",
+        source: "Apple: Pushing background updates to your app; APNSwift APNSPushType.background"
+    )
+    static let backgroundUserKeys = PushCheckRule(
+        id: "apns.background.user-keys",
+        severity: .warning,
+        summary: "A push of type `background` has no `alert`, `sound` or `badge` in `aps`.",
+        source: "Apple: Pushing background updates to your app"
+    )
+    static let contentAvailableValue = PushCheckRule(
+        id: "apns.content-available.value",
+        severity: .warning,
+        summary: "`content-available` means something only as the integer 1 (not 0, `true` or \"1\").",
+        source: apple + "; firebase-admin-node validateAps"
+    )
+    static let contentAvailableWithAlert = PushCheckRule(
+        id: "apns.content-available.with-alert",
+        severity: .warning,
+        summary:
+            "`content-available: 1` with `alert`, `sound` or `badge` is a visible push that also wakes the app: send it as `alert`, and expect background throttling.",
+        source: "Apple: Pushing background updates to your app; Apple Developer Forums thread 745345"
+    )
+    static let mutableContentValue = PushCheckRule(
+        id: "apns.mutable-content.value",
+        severity: .warning,
+        summary: "`mutable-content` means something only as the integer 1.",
+        source: "Apple: Modifying content in newly delivered notifications"
+    )
+    static let mutableContentNeedsAlert = PushCheckRule(
+        id: "apns.mutable-content.needs-alert",
+        severity: .warning,
+        summary: "`mutable-content: 1` runs the notification service extension only for a push that shows an alert.",
+        source: "Apple: Modifying content in newly delivered notifications"
+    )
+    static let interruptionLevel = PushCheckRule(
+        id: "apns.interruption-level",
+        severity: .error,
+        summary: "`interruption-level` is `passive`, `active`, `time-sensitive` or `critical`.",
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationInterruptionLevel"
+    )
+    static let relevanceScore = PushCheckRule(
+        id: "apns.relevance-score",
+        severity: .error,
+        summary: "`relevance-score` is a number from 0 to 1.",
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationAPSStorage"
+    )
+    static let stringKeys = PushCheckRule(
+        id: "apns.string-keys",
+        severity: .error,
+        summary: "`thread-id`, `category`, `target-content-id` and `filter-criteria` are strings.",
+        source: "Apple: Payload key reference"
+    )
+    static let alertType = PushCheckRule(
+        id: "apns.alert.type",
+        severity: .error,
+        summary: "`alert` is a string or a dictionary; its texts are strings and its `*-loc-args` arrays of strings.",
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationContent"
+    )
+    static let alertKeys = PushCheckRule(
+        id: "apns.alert.keys",
+        severity: .warning,
+        summary:
+            "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
+        source: "Apple: Payload key reference"
+    )
+    static let alertLocArgsWithoutKey = PushCheckRule(
+        id: "apns.alert.loc-args-without-key",
+        severity: .warning,
+        summary: "`*-loc-args` without the matching `*-loc-key` is never used.",
+        source: "firebase-admin-go validateApsAlert (the Admin SDKs refuse it)"
+    )
+    static let badge = PushCheckRule(
+        id: "apns.badge",
+        severity: .error,
+        summary: "`badge` is an integer, 0 or more (0 clears the badge).",
+        source: "Apple: Payload key reference"
+    )
+    static let sound = PushCheckRule(
+        id: "apns.sound",
+        severity: .error,
+        summary:
+            "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound"
+    )
+    static let liveActivityKeys = PushCheckRule(
+        id: "apns.liveactivity.keys",
+        severity: .warning,
+        summary:
+            "Live Activity keys (`event`, `content-state`, `timestamp`, …) mean something only in a `liveactivity` push.",
+        source: "APNSwift LiveActivity storages; Azure AppleApsNativeMessage"
+    )
+    static let liveActivityEvent = PushCheckRule(
+        id: "apns.liveactivity.event",
+        severity: .error,
+        summary: "A `liveactivity` push has `event` (`start`, `update` or `end`), a `timestamp` and a `content-state`.",
+        source: "APNSwift APNSLiveActivityNotificationEvent and its storages"
+    )
+    static let headerCollapseID = PushCheckRule(
+        id: "apns.header.collapse-id",
+        severity: .error,
+        summary: "`apns-collapse-id` is at most 64 bytes (BadCollapseId).",
+        source: headersSource
+    )
+    static let headerPriority = PushCheckRule(
+        id: "apns.header.priority",
+        severity: .error,
+        summary: "`apns-priority` is 10, 5 or 1 (BadPriority).",
+        source: headersSource
+    )
+    static let headerExpiration = PushCheckRule(
+        id: "apns.header.expiration",
+        severity: .error,
+        summary: "`apns-expiration` is a UNIX time in whole seconds (0: one attempt only).",
+        source: headersSource
+    )
+    static let headerExpirationDuration = PushCheckRule(
+        id: "apns.header.expiration-duration",
+        severity: .warning,
+        summary:
+            "An `apns-expiration` before 2001 looks like a duration (FCM's `ttl` is one), not the UNIX time APNs wants.",
+        source: headersSource + "; Firebase: Customize a message across platforms"
+    )
+    static let headerPushTypeValue = PushCheckRule(
+        id: "apns.header.push-type",
+        severity: .error,
+        summary:
+            "`apns-push-type` is alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk or widgets (InvalidPushType).",
+        source: headersSource + "; APNSwift APNSPushType"
+    )
+    static let headerPushTypeMissing = PushCheckRule(
+        id: "apns.header.push-type-missing",
+        severity: .warning,
+        summary: "`apns-push-type` is set: required on watchOS, recommended everywhere, and FCM does not set it.",
+        source: headersSource
+    )
+    static let headerPushTypeMismatch = PushCheckRule(
+        id: "apns.header.push-type-mismatch",
+        severity: .warning,
+        summary:
+            "`apns-push-type` matches the body: `alert` for a push that shows something, `background` for `content-available` alone.",
+        source: headersSource
+    )
+    static let headerTopicSuffix = PushCheckRule(
+        id: "apns.header.topic-suffix",
+        severity: .error,
+        summary:
+            "`apns-topic` carries the suffix its push type needs (`.voip`, `.complication`, `.push-type.liveactivity`, …), and only then.",
+        source: headersSource + "; APNSwift APNSPushType"
+    )
+    static let headerID = PushCheckRule(
+        id: "apns.header.id",
+        severity: .error,
+        summary: "`apns-id` is a canonical UUID (8-4-4-4-12 hexadecimal digits).",
+        source: headersSource
+    )
+
+    static let rules = [
+        bodyAps, bodyCustomKeyInAps, size, backgroundContentAvailable, backgroundPriority, backgroundUserKeys,
+        contentAvailableValue, contentAvailableWithAlert, mutableContentValue, mutableContentNeedsAlert,
+        interruptionLevel, relevanceScore, stringKeys, alertType, alertKeys, alertLocArgsWithoutKey, badge, sound,
+        liveActivityKeys, liveActivityEvent, headerCollapseID, headerPriority, headerExpiration,
+        headerExpirationDuration, headerPushTypeValue, headerPushTypeMissing, headerPushTypeMismatch,
+        headerTopicSuffix, headerID,
+    ]
+
+    static let apsKeys: Set<String> = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "stale-date",
+        "content-state", "timestamp", "event", "dismissal-date", "attributes-type", "attributes",
+        "input-push-channel", "input-push-token", "content-changed",
+    ]
+    static let liveActivityOnlyKeys = [
+        "content-state", "timestamp", "event", "stale-date", "dismissal-date", "attributes-type", "attributes",
+    ]
+    static let alertKeySet: Set<String> = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
+        "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count",
+    ]
+    static let pushTypes: [String: String?] = [
+        "alert": nil, "background": nil, "mdm": nil, "voip": ".voip", "complication": ".complication",
+        "fileprovider": ".pushkit.fileprovider", "location": ".location-query", "pushtotalk": ".voip-ptt",
+        "liveactivity": ".push-type.liveactivity", "widgets": ".push-type.widgets",
+    ]
+
+    static func check(_ context: inout PushCheckContext) {
+        guard let ios = context.delivery(.ios) else { return }
+        let base = context.iosPayloadPath
+        let body = ios.payload.object
+        // Only APNs requests and FCM v1 bodies carry APNs headers; legacy FCM derives only the priority.
+        let headers: [String: String]? = context.iosHeadersPath == nil ? nil : ios.headers
+        let pushType = headers?["apns-push-type"]
+
+        if context.request.kind == .apnsRequest, body["aps"] == nil {
+            context.report(
+                bodyAps,
+                platform: .ios,
+                path: base,
+                "the body has no `aps` dictionary, so the push neither shows nor wakes anything"
+            )
+        }
+        guard let apsValue = body["aps"] else {
+            checkSize(ios, pushType: pushType, base: base, &context)
+            if let headers { checkHeaders(headers, aps: nil, &context) }
+            return
+        }
+        let apsPath = PushCheckContext.path(base, "aps")
+        guard let aps = apsValue.objectValue else {
+            context.report(bodyAps, platform: .ios, path: apsPath, "`aps` is a \(apsValue.kind), not a dictionary")
+            checkSize(ios, pushType: pushType, base: base, &context)
+            return
+        }
+        for key in aps.keys where !apsKeys.contains(key) {
+            context.report(
+                bodyCustomKeyInAps,
+                platform: .ios,
+                path: PushCheckContext.path(apsPath, key),
+                "`\(key)` is not one of Apple's `aps` keys; put custom data beside `aps`, where apps and SDKs read it"
+            )
+        }
+        checkSize(ios, pushType: pushType, base: base, &context)
+        checkAps(aps, path: apsPath, pushType: pushType, &context)
+        if let headers { checkHeaders(headers, aps: aps, &context) }
+    }
+
+    private static func checkSize(
+        _ ios: PushDelivery,
+        pushType: String?,
+        base: String,
+        _ context: inout PushCheckContext
+    ) {
+        let limit = pushType == "voip" ? 5_120 : 4_096
+        let bytes = ios.payload.document.jsonBytes.count
+        if bytes > limit {
+            context.report(
+                Self.size,
+                platform: .ios,
+                path: base,
+                "the body is \(bytes) bytes without whitespace; APNs accepts at most \(limit)\(pushType == "voip" ? " for VoIP" : "")"
+            )
+        }
+    }
+
+    private static func checkAps(_ aps: JSONObject, path: String, pushType: String?, _ context: inout PushCheckContext)
+    {
+        let member = { (key: String) in PushCheckContext.path(path, key) }
+        let userKeys = ["alert", "sound", "badge"].filter { aps[$0] != nil }
+        let contentAvailable = aps["content-available"]
+        let wakes =
+            contentAvailable?.numberValue?.int64Value == 1 && contentAvailable?.numberValue?.isIntegerLiteral == true
+
+        if let contentAvailable, !wakes {
+            context.report(
+                contentAvailableValue,
+                platform: .ios,
+                path: member("content-available"),
+                "`content-available` is \(contentAvailable.jsonString); only the integer 1 wakes the app"
+            )
+        }
+        if wakes && !userKeys.isEmpty && pushType != "background" {
+            context.report(
+                contentAvailableWithAlert,
+                platform: .ios,
+                path: member("content-available"),
+                "`content-available: 1` with `\(userKeys.joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
+            )
+        }
+        if pushType == "background" {
+            if !wakes {
+                context.report(
+                    backgroundContentAvailable,
+                    platform: .ios,
+                    path: path,
+                    "a `background` push needs `content-available: 1`"
+                )
+            }
+            if !userKeys.isEmpty {
+                context.report(
+                    backgroundUserKeys,
+                    platform: .ios,
+                    path: path,
+                    "a `background` push has `\(userKeys.joined(separator: "`, `"))`, which only a push of type `alert` may have"
+                )
+            }
+        }
+        if let mutable = aps["mutable-content"] {
+            if mutable.numberValue?.int64Value != 1 || mutable.numberValue?.isIntegerLiteral != true {
+                context.report(
+                    mutableContentValue,
+                    platform: .ios,
+                    path: member("mutable-content"),
+                    "`mutable-content` is \(mutable.jsonString); only the integer 1 runs the notification service extension"
+                )
+            } else if aps["alert"] == nil {
+                context.report(
+                    mutableContentNeedsAlert,
+                    platform: .ios,
+                    path: member("mutable-content"),
+                    "`mutable-content: 1` without an `alert`: the notification service extension runs only for a push that shows one"
+                )
+            }
+        }
+        if let level = aps["interruption-level"] {
+            let levels = ["passive", "active", "time-sensitive", "critical"]
+            if !(level.stringValue.map(levels.contains) ?? false) {
+                let hint = level.isString("time-senstive") ? " (the misspelling from Apple's old documentation)" : ""
+                context.report(
+                    interruptionLevel,
+                    platform: .ios,
+                    path: member("interruption-level"),
+                    "`interruption-level` is \(level.jsonString)\(hint); it must be passive, active, time-sensitive or critical"
+                )
+            }
+        }
+        if let score = aps["relevance-score"] {
+            let value = score.numberValue?.doubleValue
+            if value == nil || !(0...1).contains(value!) {
+                context.report(
+                    relevanceScore,
+                    platform: .ios,
+                    path: member("relevance-score"),
+                    "`relevance-score` is \(score.jsonString); it must be a number from 0 to 1"
+                )
+            }
+        }
+        for key in ["thread-id", "category", "target-content-id", "filter-criteria"] {
+            if let value = aps[key], value.kind != .string {
+                context.report(
+                    stringKeys,
+                    platform: .ios,
+                    path: member(key),
+                    "`\(key)` is a \(value.kind), not a string"
+                )
+            }
+        }
+        if let alert = aps["alert"] { checkAlert(alert, path: member("alert"), &context) }
+        if let badge = aps["badge"] {
+            if badge.numberValue?.isIntegerLiteral != true || (badge.numberValue?.int64Value ?? -1) < 0 {
+                context.report(
+                    Self.badge,
+                    platform: .ios,
+                    path: member("badge"),
+                    "`badge` is \(badge.jsonString); it must be an integer, 0 or more"
+                )
+            }
+        }
+        if let sound = aps["sound"] { checkSound(sound, path: member("sound"), &context) }
+
+        let liveKeys = liveActivityOnlyKeys.filter { aps[$0] != nil }
+        if pushType == "liveactivity" {
+            let event = aps["event"]?.stringValue
+            if !(event.map(["start", "update", "end"].contains) ?? false) || aps["timestamp"]?.numberValue == nil
+                || aps["content-state"]?.objectValue == nil
+            {
+                context.report(
+                    liveActivityEvent,
+                    platform: .ios,
+                    path: path,
+                    "a `liveactivity` push needs `event` (start, update or end), a numeric `timestamp` and a `content-state` dictionary"
+                )
+            }
+        } else if !liveKeys.isEmpty {
+            context.report(
+                liveActivityKeys,
+                platform: .ios,
+                path: member(liveKeys[0]),
+                "`\(liveKeys.joined(separator: "`, `"))` belong to Live Activity pushes (`apns-push-type: liveactivity`) and are ignored here"
+            )
+        }
+    }
+
+    private static func checkAlert(_ alert: JSONValue, path: String, _ context: inout PushCheckContext) {
+        if alert.kind == .string { return }
+        guard let object = alert.objectValue else {
+            context.report(
+                alertType,
+                platform: .ios,
+                path: path,
+                "`alert` is a \(alert.kind); it must be a string or a dictionary"
+            )
+            return
+        }
+        for (key, value) in object {
+            let memberPath = PushCheckContext.path(path, key)
+            guard alertKeySet.contains(key) else {
+                context.report(
+                    alertKeys,
+                    platform: .ios,
+                    path: memberPath,
+                    "`\(key)` is not an alert key; the system ignores it"
+                )
+                continue
+            }
+            if key.hasSuffix("-args") {
+                let strings = value.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
+                if !strings {
+                    context.report(alertType, platform: .ios, path: memberPath, "`\(key)` must be an array of strings")
+                }
+                let locKey = key.replacingSuffix("-args", with: "-key")
+                if object[locKey] == nil {
+                    context.report(
+                        alertLocArgsWithoutKey,
+                        platform: .ios,
+                        path: memberPath,
+                        "`\(key)` without `\(locKey)` is never used"
+                    )
+                }
+            } else if key != "summary-arg-count", value.kind != .string {
+                context.report(alertType, platform: .ios, path: memberPath, "`\(key)` is a \(value.kind), not a string")
+            }
+        }
+    }
+
+    private static func checkSound(_ sound: JSONValue, path: String, _ context: inout PushCheckContext) {
+        if sound.kind == .string { return }
+        guard let object = sound.objectValue else {
+            context.report(
+                Self.sound,
+                platform: .ios,
+                path: path,
+                "`sound` is a \(sound.kind); it must be a string or a dictionary"
+            )
+            return
+        }
+        var problems: [String] = []
+        if object["name"]?.kind != .string { problems.append("a string `name`") }
+        if let critical = object["critical"], critical.numberValue?.int64Value.map({ $0 == 0 || $0 == 1 }) != true {
+            problems.append("`critical` 0 or 1")
+        }
+        if let volume = object["volume"], !(volume.numberValue.map { (0...1).contains($0.doubleValue) } ?? false) {
+            problems.append("`volume` from 0 to 1")
+        }
+        if !problems.isEmpty {
+            context.report(
+                Self.sound,
+                platform: .ios,
+                path: path,
+                "a `sound` dictionary needs \(problems.joined(separator: ", "))"
+            )
+        }
+    }
+
+    private static func checkHeaders(_ headers: [String: String], aps: JSONObject?, _ context: inout PushCheckContext) {
+        if let collapse = headers["apns-collapse-id"], collapse.utf8.count > 64 {
+            context.report(
+                headerCollapseID,
+                platform: .ios,
+                header: "apns-collapse-id",
+                "`apns-collapse-id` is \(collapse.utf8.count) bytes; APNs accepts at most 64"
+            )
+        }
+        let priority = headers["apns-priority"]
+        if let priority, !["10", "5", "1"].contains(priority) {
+            context.report(
+                headerPriority,
+                platform: .ios,
+                header: "apns-priority",
+                "`apns-priority` is \"\(priority)\"; it must be 10, 5 or 1"
+            )
+        }
+        if let expiration = headers["apns-expiration"] {
+            if let seconds = Int64(expiration), seconds >= 0 {
+                if seconds > 0 && seconds < 978_307_200 {
+                    context.report(
+                        headerExpirationDuration,
+                        platform: .ios,
+                        header: "apns-expiration",
+                        "`apns-expiration` is \(seconds), a moment in \(1970 + seconds / 31_556_952): it looks like a duration; APNs wants the UNIX time the push expires"
+                    )
+                }
+            } else {
+                context.report(
+                    headerExpiration,
+                    platform: .ios,
+                    header: "apns-expiration",
+                    "`apns-expiration` is \"\(expiration)\"; it must be a UNIX time in whole seconds"
+                )
+            }
+        }
+        if let id = headers["apns-id"], !isUUID(id) {
+            context.report(
+                headerID,
+                platform: .ios,
+                header: "apns-id",
+                "`apns-id` is \"\(id)\"; it must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0"
+            )
+        }
+
+        let pushType = headers["apns-push-type"]
+        let shows = aps.map { aps in ["alert", "sound", "badge"].contains { aps[$0] != nil } } ?? false
+        let wakes = aps?["content-available"]?.numberValue?.int64Value == 1
+        guard let pushType else {
+            context.report(
+                headerPushTypeMissing,
+                platform: .ios,
+                header: "apns-push-type",
+                "no `apns-push-type`: set it to `\(shows || !wakes ? "alert" : "background")`; watchOS requires it, and FCM does not add it"
+            )
+            if !shows && wakes && priority != "5" {
+                context.report(
+                    backgroundPriority,
+                    platform: .ios,
+                    header: "apns-priority",
+                    "a background push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
+                )
+            }
+            return
+        }
+        guard let suffix = pushTypes[pushType] else {
+            context.report(
+                headerPushTypeValue,
+                platform: .ios,
+                header: "apns-push-type",
+                "`apns-push-type` is \"\(pushType)\", which APNs does not know"
+            )
+            return
+        }
+        if pushType == "background" && priority != "5" {
+            context.report(
+                backgroundPriority,
+                platform: .ios,
+                header: "apns-priority",
+                "a `background` push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
+            )
+        }
+        if pushType == "alert" && !shows && wakes {
+            context.report(
+                headerPushTypeMismatch,
+                platform: .ios,
+                header: "apns-push-type",
+                "`apns-push-type` is `alert` but the body only wakes the app: use `background` with priority 5"
+            )
+        } else if pushType == "alert" && !shows && !wakes {
+            context.report(
+                headerPushTypeMismatch,
+                platform: .ios,
+                header: "apns-push-type",
+                "`apns-push-type` is `alert` but `aps` has no alert, sound or badge: nothing is shown"
+            )
+        }
+        if let topic = headers["apns-topic"] {
+            let suffixes = pushTypes.values.compactMap { $0 }
+            if let suffix, !topic.hasSuffix(suffix) {
+                context.report(
+                    headerTopicSuffix,
+                    platform: .ios,
+                    header: "apns-topic",
+                    "a `\(pushType)` push goes to the topic `<bundle id>\(suffix)`; \"\(topic)\" lacks the suffix"
+                )
+            } else if suffix == nil, pushType != "mdm", let found = suffixes.first(where: { topic.hasSuffix($0) }) {
+                context.report(
+                    headerTopicSuffix,
+                    platform: .ios,
+                    header: "apns-topic",
+                    "an `\(pushType)` push goes to the bundle id itself; \"\(topic)\" ends in \(found)"
+                )
+            }
+        }
+    }
+
+    private static func isUUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+}
+
+extension String {
+    /// The string with `suffix` replaced by `replacement` (the string must end in `suffix`).
+    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        String(dropLast(suffix.count)) + replacement
+    }
+}

@@ -1,0 +1,601 @@
+import PushPayloads
+
+/// Firebase's rules for FCM HTTP v1 `messages:send` bodies and legacy FCM HTTP bodies.
+enum FCMChecks {
+    private static let reference = "Firebase: FCM v1 REST reference (projects.messages, Message)"
+    private static let adminSDKs = "firebase-admin-go/-node messaging validation"
+
+    static let requestMessage = PushCheckRule(
+        id: "fcm.request.message",
+        severity: .error,
+        summary: "An FCM v1 body is `{\"message\": {…}}`, with at most `validate_only` beside it.",
+        source: reference + " (SendMessageRequest)"
+    )
+    static let requestValidateOnly = PushCheckRule(
+        id: "fcm.request.validate-only",
+        severity: .info,
+        summary: "`validate_only: true` asks FCM to check the request without delivering it; it must be a Boolean.",
+        source: reference + " (SendMessageRequest.validate_only)"
+    )
+    static let requestUnknownField = PushCheckRule(
+        id: "fcm.request.unknown-field",
+        severity: .error,
+        summary:
+            "Every field is one FCM v1 knows; legacy keys (`to`, `priority` at the top, `time_to_live`, `click_action`, …) are rejected.",
+        source: reference + "; Firebase: Migrate from legacy FCM APIs to HTTP v1"
+    )
+    static let targetExactlyOne = PushCheckRule(
+        id: "fcm.target.exactly-one",
+        severity: .error,
+        summary: "Exactly one of `token`, `topic`, `condition` (or `fid`) is set, as a non-empty string.",
+        source: reference + " (union field target); " + adminSDKs + " validateMessage"
+    )
+    static let topicPrefix = PushCheckRule(
+        id: "fcm.topic.prefix",
+        severity: .warning,
+        summary:
+            "An FCM v1 `topic` is the bare name, without `/topics/` (the Admin SDKs strip it; the raw API should not get it).",
+        source: reference + " (Message.topic)"
+    )
+    static let topicName = PushCheckRule(
+        id: "fcm.topic.name",
+        severity: .error,
+        summary: "A topic name matches `[a-zA-Z0-9-_.~%]+`.",
+        source: adminSDKs + " (topic pattern); firebase-admin-python"
+    )
+    static let conditionTopics = PushCheckRule(
+        id: "fcm.condition.topics",
+        severity: .error,
+        summary: "A condition names at most five topics, each `'name' in topics` with a valid name.",
+        source: "Firebase: Send messages to topics (conditions)"
+    )
+    static let dataObject = PushCheckRule(
+        id: "fcm.data.object",
+        severity: .error,
+        summary:
+            "`data` (and `android.data`, `webpush.data`, the header maps) is an object whose values are all strings.",
+        source: reference + " (map<string, string>); Firebase: error codes (INVALID_ARGUMENT … TYPE_STRING)"
+    )
+    static let dataReservedKey = PushCheckRule(
+        id: "fcm.data.reserved-key",
+        severity: .error,
+        summary: "No data key is `from` or `message_type`, or starts with `google.` or `gcm.` (FCM's own).",
+        source: reference + " (Message.data); Firebase: error codes (invalid data key)"
+    )
+    static let dataOverwrittenKey = PushCheckRule(
+        id: "fcm.data.overwritten-key",
+        severity: .warning,
+        summary:
+            "Data keys such as `collapse_key`, `notification`, or starting with `google`/`gcm` are accepted but overwritten or hidden from the app.",
+        source: "firebase-android-sdk Constants (getData() drops them); kreait/firebase-php 5.17.1"
+    )
+    static let size = PushCheckRule(
+        id: "fcm.size",
+        severity: .error,
+        summary: "The message's data and notification text, keys and values, are at most 4,096 bytes.",
+        source: "Firebase: FCM message types (maximum payload 4,096 bytes); ErrorCode INVALID_ARGUMENT"
+    )
+    static let androidPriority = PushCheckRule(
+        id: "fcm.android.priority",
+        severity: .error,
+        summary: "`android.priority` is `NORMAL` or `HIGH` (the lower-case forms are accepted too).",
+        source: reference + " (AndroidConfig.priority)"
+    )
+    static let androidTTL = PushCheckRule(
+        id: "fcm.android.ttl",
+        severity: .error,
+        summary: "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
+        source: reference + " (AndroidConfig.ttl, google.protobuf.Duration)"
+    )
+    static let androidDataOverride = PushCheckRule(
+        id: "fcm.android.data-override",
+        severity: .warning,
+        summary: "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
+        source: reference + " (AndroidConfig.data)"
+    )
+    static let androidColor = PushCheckRule(
+        id: "fcm.android.notification.color",
+        severity: .error,
+        summary: "`android.notification.color` is `#rrggbb`.",
+        source: reference + " (AndroidNotification.color); " + adminSDKs
+    )
+    static let notificationFields = PushCheckRule(
+        id: "fcm.notification.fields",
+        severity: .error,
+        summary:
+            "The common `notification` has only `title`, `body` and `image`, strings, and `image` is an absolute URL.",
+        source: reference + " (Notification)"
+    )
+    static let apnsBlock = PushCheckRule(
+        id: "fcm.apns.block",
+        severity: .error,
+        summary: "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
+        source: reference + " (ApnsConfig)"
+    )
+    static let apnsDataOnlyPriority = PushCheckRule(
+        id: "fcm.apns.data-only-priority",
+        severity: .error,
+        summary:
+            "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
+        source: "Firebase: Set the priority of a message"
+    )
+    static let webpushLink = PushCheckRule(
+        id: "fcm.webpush.link",
+        severity: .error,
+        summary: "`webpush.fcm_options.link` is an absolute HTTPS URL.",
+        source: reference + " (WebpushFcmOptions.link)"
+    )
+    static let legacyAPI = PushCheckRule(
+        id: "fcm.legacy.api",
+        severity: .error,
+        summary:
+            "The legacy FCM HTTP API was deprecated in June 2023 and shut down from July 2024; send through HTTP v1.",
+        source: "Firebase: Migrate from legacy FCM APIs to HTTP v1"
+    )
+    static let legacyTarget = PushCheckRule(
+        id: "fcm.legacy.target",
+        severity: .error,
+        summary: "A legacy body has exactly one of `to`, `registration_ids` (1 to 1,000 tokens) or `condition`.",
+        source: "Firebase: legacy HTTP protocol reference"
+    )
+    static let legacyOptions = PushCheckRule(
+        id: "fcm.legacy.options",
+        severity: .error,
+        summary:
+            "`priority` is `normal` or `high`; `time_to_live` an integer from 0 to 2,419,200; `content_available`, `mutable_content` and `dry_run` Booleans.",
+        source: "Firebase Admin Node: MessagingOptions; legacy HTTP protocol reference"
+    )
+
+    static let rules = [
+        requestMessage, requestValidateOnly, requestUnknownField, targetExactlyOne, topicPrefix, topicName,
+        conditionTopics, dataObject, dataReservedKey, dataOverwrittenKey, size, androidPriority, androidTTL,
+        androidDataOverride, androidColor, notificationFields, apnsBlock, apnsDataOnlyPriority, webpushLink,
+        legacyAPI, legacyTarget, legacyOptions,
+    ]
+
+    static let messageFields: Set<String> = [
+        "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token", "topic",
+        "condition", "fid",
+    ]
+    static let androidFields: Set<String> = [
+        "collapse_key", "collapseKey", "priority", "ttl", "restricted_package_name", "restrictedPackageName", "data",
+        "notification", "fcm_options", "fcmOptions", "direct_boot_ok", "directBootOk", "bandwidth_constrained_ok",
+        "bandwidthConstrainedOk", "restricted_satellite_ok", "restrictedSatelliteOk",
+    ]
+    static let apnsFields: Set<String> = [
+        "headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken",
+    ]
+    static let webpushFields: Set<String> = ["headers", "data", "notification", "fcm_options", "fcmOptions"]
+
+    static func check(_ context: inout PushCheckContext) {
+        switch context.request.kind {
+        case .fcmV1: checkV1(&context)
+        case .fcmLegacy: checkLegacy(&context)
+        default: break
+        }
+    }
+
+    // MARK: HTTP v1
+
+    private static func checkV1(_ context: inout PushCheckContext) {
+        let root = context.root
+        for key in root.keys where key != "message" && key != "validate_only" && key != "validateOnly" {
+            context.report(
+                requestMessage,
+                path: PushCheckContext.path("$", key),
+                "`\(key)` is not a field of a send request"
+            )
+        }
+        if let validateOnly = root["validate_only"] ?? root["validateOnly"] {
+            if validateOnly.kind != .bool {
+                context.report(
+                    requestMessage,
+                    path: "$.validate_only",
+                    "`validate_only` is a \(validateOnly.kind); it must be a Boolean"
+                )
+            } else if validateOnly.boolValue == true {
+                context.report(
+                    requestValidateOnly,
+                    path: "$.validate_only",
+                    "`validate_only` is true: FCM checks the request and delivers nothing"
+                )
+            }
+        }
+        guard let message = root["message"]?.objectValue else {
+            context.report(requestMessage, path: "$.message", "there is no `message` object")
+            return
+        }
+        unknownFields(message, allowed: messageFields, path: "$.message", &context)
+
+        // The target.
+        let targets = ["token", "topic", "condition", "fid"].filter { message[$0] != nil }
+        if targets.count != 1 {
+            context.report(
+                targetExactlyOne,
+                path: "$.message",
+                targets.isEmpty
+                    ? "there is no target: set one of `token`, `topic` or `condition`"
+                    : "there are \(targets.count) targets (`\(targets.joined(separator: "`, `"))`); set exactly one"
+            )
+        }
+        for key in targets {
+            let value = message[key]!
+            if value.stringValue.map({ $0.isEmpty }) ?? true {
+                context.report(
+                    targetExactlyOne,
+                    path: PushCheckContext.path("$.message", key),
+                    "`\(key)` must be a non-empty string"
+                )
+            }
+        }
+        if let topic = message["topic"]?.stringValue, !topic.isEmpty {
+            var name = Substring(topic)
+            if topic.hasPrefix("/topics/") {
+                context.report(topicPrefix, path: "$.message.topic", "send the bare topic name, without `/topics/`")
+                name = name.dropFirst("/topics/".count)
+            }
+            if !isTopicName(name) {
+                context.report(
+                    topicName,
+                    path: "$.message.topic",
+                    "\"\(name)\" is not a topic name: use only letters, digits and - _ . ~ %"
+                )
+            }
+        }
+        if let condition = message["condition"]?.stringValue {
+            checkCondition(condition, path: "$.message.condition", &context)
+        }
+
+        // Data.
+        let data = checkStringMap(message["data"], path: "$.message.data", isData: true, &context)
+
+        // The common notification.
+        if let notificationValue = message["notification"] {
+            if let notification = notificationValue.objectValue {
+                for (key, value) in notification {
+                    let memberPath = PushCheckContext.path("$.message.notification", key)
+                    if !["title", "body", "image"].contains(key) {
+                        context.report(
+                            notificationFields,
+                            path: memberPath,
+                            "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
+                        )
+                    } else if value.kind != .string {
+                        context.report(
+                            notificationFields,
+                            path: memberPath,
+                            "`\(key)` is a \(value.kind), not a string"
+                        )
+                    } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
+                        context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
+                    }
+                }
+            } else {
+                context.report(
+                    notificationFields,
+                    path: "$.message.notification",
+                    "`notification` is a \(notificationValue.kind), not an object"
+                )
+            }
+        }
+
+        // Size: the data and the notification's text, keys and values.
+        var size = data.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        for key in ["title", "body"] {
+            if let text = message["notification"]?[key]?.stringValue { size += key.utf8.count + text.utf8.count }
+        }
+        if size > 4_096 {
+            context.report(
+                Self.size,
+                path: "$.message",
+                "the data and notification text come to \(size) bytes; FCM accepts at most 4,096"
+            )
+        }
+
+        checkAndroid(message["android"], hasData: message["data"] != nil, &context)
+        checkAPNs(message["apns"], &context)
+        checkWebpush(message["webpush"], &context)
+    }
+
+    private static func checkAndroid(_ value: JSONValue?, hasData: Bool, _ context: inout PushCheckContext) {
+        guard let value else { return }
+        guard let android = value.objectValue else {
+            context.report(
+                requestUnknownField,
+                platform: .android,
+                path: "$.message.android",
+                "`android` is a \(value.kind), not an object"
+            )
+            return
+        }
+        unknownFields(android, allowed: androidFields, path: "$.message.android", &context)
+        if let priority = android["priority"] {
+            if !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false) {
+                context.report(
+                    androidPriority,
+                    platform: .android,
+                    path: "$.message.android.priority",
+                    "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
+                )
+            }
+        }
+        if let ttl = android["ttl"] {
+            if let problem = durationProblem(ttl) {
+                context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
+            }
+        }
+        if android["data"] != nil {
+            _ = checkStringMap(android["data"], path: "$.message.android.data", isData: true, &context)
+            if hasData {
+                context.report(
+                    androidDataOverride,
+                    platform: .android,
+                    path: "$.message.android.data",
+                    "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
+                )
+            }
+        }
+        if let color = android["notification"]?["color"] {
+            let text = color.stringValue ?? ""
+            let valid = text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
+            if !valid {
+                context.report(
+                    androidColor,
+                    platform: .android,
+                    path: "$.message.android.notification.color",
+                    "`color` is \(color.jsonString); it must be #rrggbb"
+                )
+            }
+        }
+    }
+
+    private static func checkAPNs(_ value: JSONValue?, _ context: inout PushCheckContext) {
+        let ios = context.delivery(.ios)
+        if let value {
+            guard let apns = value.objectValue else {
+                context.report(
+                    apnsBlock,
+                    platform: .ios,
+                    path: "$.message.apns",
+                    "`apns` is a \(value.kind), not an object"
+                )
+                return
+            }
+            unknownFields(apns, allowed: apnsFields, path: "$.message.apns", &context)
+            if apns["headers"] != nil {
+                _ = checkStringMap(apns["headers"], path: "$.message.apns.headers", isData: false, &context)
+            }
+            if let payload = apns["payload"], payload.kind != .object {
+                context.report(
+                    apnsBlock,
+                    platform: .ios,
+                    path: "$.message.apns.payload",
+                    "`payload` is a \(payload.kind), not an object"
+                )
+            }
+        }
+        // With nothing to show, FCM sends Apple devices a background push, which priority 10 may not carry.
+        guard let ios, ios.payload.aps?["alert"] == nil, ios.headers["apns-priority"] != "5" else { return }
+        context.report(
+            apnsDataOnlyPriority,
+            platform: .ios,
+            header: "apns-priority",
+            ios.headers["apns-priority"] == nil
+                ? "nothing is shown on Apple devices, so set `apns.headers.apns-priority` to \"5\"; FCM's default, 10, is refused for such messages"
+                : "nothing is shown on Apple devices, so `apns-priority` must be \"5\", not \"\(ios.headers["apns-priority"]!)\""
+        )
+    }
+
+    private static func checkWebpush(_ value: JSONValue?, _ context: inout PushCheckContext) {
+        guard let value else { return }
+        guard let webpush = value.objectValue else {
+            context.report(
+                requestUnknownField,
+                platform: .web,
+                path: "$.message.webpush",
+                "`webpush` is a \(value.kind), not an object"
+            )
+            return
+        }
+        unknownFields(webpush, allowed: webpushFields, path: "$.message.webpush", &context)
+        if webpush["data"] != nil {
+            _ = checkStringMap(webpush["data"], path: "$.message.webpush.data", isData: true, &context)
+        }
+        if webpush["headers"] != nil {
+            _ = checkStringMap(webpush["headers"], path: "$.message.webpush.headers", isData: false, &context)
+        }
+        let options = webpush["fcm_options"] ?? webpush["fcmOptions"]
+        if let link = options?["link"] {
+            if !(link.stringValue.map { $0.hasPrefix("https://") && isAbsoluteURL($0) } ?? false) {
+                context.report(
+                    webpushLink,
+                    platform: .web,
+                    path: "$.message.webpush.fcm_options.link",
+                    "`link` is \(link.jsonString); it must be an absolute HTTPS URL"
+                )
+            }
+        }
+    }
+
+    // MARK: Legacy
+
+    private static func checkLegacy(_ context: inout PushCheckContext) {
+        let root = context.root
+        context.report(
+            legacyAPI,
+            path: "$",
+            "this is a legacy FCM HTTP body, an API Google has shut down: send `{\"message\": {…}}` to the HTTP v1 endpoint"
+        )
+        let targets = ["to", "registration_ids", "condition"].filter { root[$0] != nil }
+        if targets.count != 1 {
+            context.report(
+                legacyTarget,
+                path: "$",
+                targets.isEmpty
+                    ? "there is no target (`to`, `registration_ids` or `condition`)"
+                    : "there are \(targets.count) targets; set exactly one"
+            )
+        }
+        if let ids = root["registration_ids"] {
+            let count = ids.arrayValue?.count ?? 0
+            let strings = ids.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
+            if !strings || count < 1 || count > 1_000 {
+                context.report(
+                    legacyTarget,
+                    path: "$.registration_ids",
+                    "`registration_ids` must hold 1 to 1,000 token strings"
+                )
+            }
+        }
+        if let priority = root["priority"], !(priority.stringValue.map { ["normal", "high"].contains($0) } ?? false) {
+            context.report(
+                legacyOptions,
+                path: "$.priority",
+                "`priority` is \(priority.jsonString); it must be \"normal\" or \"high\""
+            )
+        }
+        if let ttl = root["time_to_live"] {
+            let valid = ttl.numberValue?.int64Value.map { (0...2_419_200).contains($0) } ?? false
+            if !valid {
+                context.report(
+                    legacyOptions,
+                    path: "$.time_to_live",
+                    "`time_to_live` must be an integer from 0 to 2,419,200 seconds"
+                )
+            }
+        }
+        for key in ["content_available", "mutable_content", "dry_run", "direct_boot_ok"] {
+            if let value = root[key], value.kind != .bool {
+                context.report(
+                    legacyOptions,
+                    path: PushCheckContext.path("$", key),
+                    "`\(key)` is a \(value.kind), not a Boolean"
+                )
+            }
+        }
+        _ = checkStringMap(root["data"], path: "$.data", isData: true, &context)
+    }
+
+    // MARK: Shared
+
+    private static func unknownFields(
+        _ object: JSONObject,
+        allowed: Set<String>,
+        path: String,
+        _ context: inout PushCheckContext
+    ) {
+        for key in object.keys where !allowed.contains(key) {
+            context.report(
+                requestUnknownField,
+                path: PushCheckContext.path(path, key),
+                "`\(key)` is not a field FCM v1 knows here; FCM rejects the request"
+            )
+        }
+    }
+
+    /// Checks a string map (data, headers); returns its string members.
+    private static func checkStringMap(
+        _ value: JSONValue?,
+        path: String,
+        isData: Bool,
+        _ context: inout PushCheckContext
+    ) -> [(key: String, value: String)] {
+        guard let value else { return [] }
+        guard let object = value.objectValue else {
+            context.report(dataObject, path: path, "it is a \(value.kind); it must be an object of strings")
+            return []
+        }
+        var strings: [(key: String, value: String)] = []
+        for (key, member) in object {
+            let memberPath = PushCheckContext.path(path, key)
+            if let text = member.stringValue {
+                strings.append((key, text))
+            } else {
+                context.report(
+                    dataObject,
+                    path: memberPath,
+                    "`\(key)` is a \(member.kind); every value must be a string (send \(member.jsonString) as text)"
+                )
+            }
+            guard isData else { continue }
+            let lower = key.lowercased()
+            if lower == "from" || lower == "message_type" || lower.hasPrefix("google.") || lower.hasPrefix("gcm.") {
+                context.report(dataReservedKey, path: memberPath, "`\(key)` is reserved by FCM; rename it")
+            } else if lower.hasPrefix("google") || lower.hasPrefix("gcm") || lower == "collapse_key"
+                || lower == "notification"
+            {
+                context.report(
+                    dataOverwrittenKey,
+                    path: memberPath,
+                    "`\(key)` is accepted, but FCM may overwrite it, and Android's getData() hides such keys from the app"
+                )
+            }
+        }
+        return strings
+    }
+
+    private static func checkCondition(_ condition: String, path: String, _ context: inout PushCheckContext) {
+        // Each topic is quoted, 'name' (or "name"), followed by `in topics`.
+        var topics: [Substring] = []
+        var rest = Substring(condition)
+        while let open = rest.firstIndex(where: { $0 == "'" || $0 == "\"" }) {
+            let quote = rest[open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: quote) else {
+                context.report(conditionTopics, path: path, "a quote is never closed")
+                return
+            }
+            topics.append(rest[afterOpen..<close])
+            rest = rest[rest.index(after: close)...]
+        }
+        if topics.isEmpty || topics.count > 5 {
+            context.report(
+                conditionTopics,
+                path: path,
+                topics.isEmpty
+                    ? "the condition names no topic ('name' in topics)"
+                    : "the condition names \(topics.count) topics; FCM allows at most 5"
+            )
+        }
+        for topic in topics where !isTopicName(topic) {
+            context.report(conditionTopics, path: path, "'\(topic)' is not a topic name")
+        }
+    }
+
+    static func isTopicName(_ name: Substring) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || "-_.~%".utf8.contains(byte)
+            }
+    }
+
+    /// A problem with a protobuf Duration string for a TTL, or nil.
+    static func durationProblem(_ value: JSONValue) -> String? {
+        guard let text = value.stringValue, text.hasSuffix("s") else {
+            return "`ttl` is \(value.jsonString); it must be a duration string such as \"3600s\""
+        }
+        let number = text.dropLast()
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit),
+            parts.count == 1 || ((1...9).contains(parts[1].count) && parts[1].allSatisfy(\.isASCIIDigit))
+        else {
+            return "`ttl` is \(value.jsonString); it must be seconds with up to 9 decimals and an `s`, such as \"3.5s\""
+        }
+        guard let seconds = Int(parts[0]), seconds <= 2_419_200 else {
+            return "`ttl` is more than 2,419,200 seconds (4 weeks), the longest FCM keeps a message"
+        }
+        return nil
+    }
+
+    static func isAbsoluteURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return false }
+        let scheme = text[..<colon]
+        return scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+            && text[colon...].hasPrefix("://") && text.count > scheme.count + 3
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,111 @@
+public import PushPayloads
+
+/// Checks a send request (or a device payload) before it is sent: what APNs or FCM will reject, what
+/// they will accept but ignore or overwrite, and what the vendors' SDKs will not claim or will read
+/// differently on iOS and Android. Each answer is a ``PushFinding`` with a stable rule id.
+///
+/// ```swift
+/// let request = try PushSendRequest(jsonBytes: body)
+/// let findings = PushChecker().check(request)
+/// if findings.contains(where: { $0.severity == .error }) { reject(findings) }
+/// ```
+///
+/// The rules (``PushCheckRule/all``; `docs/checks.md` cites each one's source):
+/// - APNs: body, size, background pushes, `aps` keys and types, headers (`apns.*`), applied to an APNs
+///   request, to a device payload of the APNs shape (without the header rules), and to the iOS payload
+///   an FCM body builds.
+/// - FCM HTTP v1 and legacy: the request envelope, the target, `data`, size, `android`, `apns`,
+///   `webpush` and `notification` blocks (`fcm.*`).
+/// - The vendors' SDKs: a marker that is there but will not be claimed, two vendors' markers, a silent
+///   flag the vendor does not read, and one request that the vendor's iOS and Android SDKs treat
+///   differently (`vendor.*`, `platform.*`).
+public struct PushChecker: Sendable {
+    /// The decoders whose SDKs' rules the vendor checks apply.
+    public var registry: PushDecoderRegistry
+
+    /// Creates a checker.
+    public init(registry: PushDecoderRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// Every finding for `request`, errors first, then in the order the checks ran.
+    public func check(_ request: PushSendRequest) -> [PushFinding] {
+        var context = PushCheckContext(request: request, registry: registry)
+        APNsChecks.check(&context)
+        FCMChecks.check(&context)
+        VendorChecks.check(&context)
+        // A stable sort: errors first, each severity in the order the checks found them.
+        return context.findings.enumerated()
+            .sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }
+            .map(\.element)
+    }
+}
+
+/// What every group of checks sees, and where it reports.
+struct PushCheckContext {
+    let request: PushSendRequest
+    let registry: PushDecoderRegistry
+    let deliveries: [PushDelivery]
+    private(set) var findings: [PushFinding] = []
+
+    init(request: PushSendRequest, registry: PushDecoderRegistry) {
+        self.request = request
+        self.registry = registry
+        self.deliveries = request.deliveries
+    }
+
+    var root: JSONObject { request.document.rootObject }
+
+    /// The delivery for `platform`, if the request reaches it.
+    func delivery(_ platform: PushPlatform) -> PushDelivery? {
+        deliveries.first { $0.platform == platform }
+    }
+
+    /// Where the iOS payload sits in the input, for paths: `$`, `$.payload`, or FCM's `$.message.apns.payload`
+    /// (the data keys and alert FCM adds are reported there too).
+    var iosPayloadPath: String {
+        switch request.kind {
+        case .apnsRequest: return "$.payload"
+        case .fcmV1: return "$.message.apns.payload"
+        default: return "$"
+        }
+    }
+
+    /// Where the APNs headers sit in the input, or `nil` when the input carries none.
+    var iosHeadersPath: String? {
+        switch request.kind {
+        case .apnsRequest: return "$.headers"
+        case .fcmV1: return "$.message.apns.headers"
+        default: return nil
+        }
+    }
+
+    mutating func report(
+        _ rule: PushCheckRule,
+        platform: PushPlatform? = nil,
+        path: String? = nil,
+        header: String? = nil,
+        _ message: String
+    ) {
+        findings.append(PushFinding(rule, platform: platform, path: path, header: header, message: message))
+    }
+
+    /// `base.key`, or `base["key"]` when the key is not a plain identifier.
+    static func path(_ base: String, _ key: String) -> String {
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            }
+        if plain { return base + "." + key }
+        var escaped = ""
+        for character in key {
+            if character == "\\" || character == "\"" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return base + "[\"" + escaped + "\"]"
+    }
+
+    static func path(_ base: String, _ index: Int) -> String { base + "[\(index)]" }
+}

@@ -1,0 +1,60 @@
+/// One thing a check found in a send request or payload: which rule, how much it matters, where, for
+/// which platform, and a sentence a person can act on. A value, not a log line.
+public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
+    /// The rule that found it.
+    public var rule: PushCheckRule
+    /// The platform it concerns, or `nil` when it concerns the request as a whole.
+    public var platform: PushPlatform?
+    /// Where in the input: a JSON path from the root of what was checked (`$.message.data.from`, `$` for
+    /// the root); `nil` for a header.
+    public var path: String?
+    /// The header at fault (`apns-priority`), for a header.
+    public var header: String?
+    /// What is wrong and what to do, in a sentence.
+    public var message: String
+
+    /// Creates a finding.
+    public init(
+        _ rule: PushCheckRule,
+        platform: PushPlatform? = nil,
+        path: String? = nil,
+        header: String? = nil,
+        message: String
+    ) {
+        self.rule = rule
+        self.platform = platform
+        self.path = path
+        self.header = header
+        self.message = message
+    }
+
+    /// The rule's severity.
+    public var severity: PushSeverity { rule.severity }
+
+    /// One line: `error apns.size ios $: the payload is 4,200 bytes; APNs accepts at most 4,096`.
+    public var description: String {
+        var text = "\(severity.rawValue) \(rule.id)"
+        if let platform { text += " \(platform)" }
+        if let path { text += " \(path)" }
+        if let header { text += " \(header)" }
+        return text + ": " + message
+    }
+}
+
+extension PushFinding: Encodable {
+    /// Encodes `rule` (the id), `severity`, `platform`, `path`, `header` and `message`, each present,
+    /// `null` when absent.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule.id, forKey: .rule)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(path, forKey: .path)
+        try container.encode(header, forKey: .header)
+        try container.encode(message, forKey: .message)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rule, severity, platform, path, header, message
+    }
+}

@@ -1,0 +1,35 @@
+public import PushPayloads
+
+/// Inspects send requests and payloads: builds each platform's delivery, decodes it with the registry,
+/// and runs the checks. A value: configure it once and share it.
+///
+/// ```swift
+/// let inspection = PushInspector().inspect(try PushSendRequest(jsonBytes: body))
+/// let json = try JSONBytesEncoder().encode(inspection)      // the documented JSON
+/// ```
+public struct PushInspector: Sendable {
+    /// The decoders, in precedence order.
+    public var registry: PushDecoderRegistry
+
+    /// Creates an inspector.
+    public init(registry: PushDecoderRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// The inspection of `request`.
+    public func inspect(_ request: PushSendRequest) -> PushInspection {
+        let deliveries = request.deliveries.map { delivery in
+            PushInspection.Delivery(
+                platform: delivery.platform,
+                headers: delivery.headers,
+                systemText: delivery.systemText,
+                notification: registry.decode(delivery.payload)
+            )
+        }
+        return PushInspection(
+            kind: request.kind,
+            deliveries: deliveries,
+            findings: PushChecker(registry: registry).check(request)
+        )
+    }
+}

@@ -1,0 +1,78 @@
+public import PushPayloads
+
+/// One record of batch output: the line of `push-payloads classify` output for one payload, or for one
+/// platform of a send request; or the line of `push-payloads lint` output for one finding. The library
+/// defines it, so the command and any other producer write the same thing (`docs/json-schema.md`,
+/// `#/$defs/record` and `#/$defs/lint_record`).
+///
+/// ```json
+/// {"source":"a.jsonl","line":1,"status":"ok","vendor":"swrve","silent":false,"ambiguous":[],"shape":"fcm",
+///  "message_id":"123","title":"Hi","body":"Sale","action":"deep_link","url":"app://sale"}
+/// {"source":"a.jsonl","line":2,"status":"ok","kind":"fcm_v1","platform":"ios","vendor":"exponea",…}
+/// {"source":"a.jsonl","line":3,"status":"error","error":{"code":"invalid_json","offset":8,"message":"…"}}
+/// ```
+public struct PushRecord: Sendable {
+    /// The input's name, as given.
+    public var source: String
+    /// The line in a JSON Lines input; `nil` for a file holding one payload.
+    public var line: Int?
+    /// What the line holds.
+    public var content: Content
+
+    /// What a record says about its payload.
+    public enum Content: Sendable {
+        /// A decoded payload: a device payload (`request` nil), or one platform's delivery of a send request.
+        case decoded(PushNotification, request: (kind: PushRequestKind, platform: PushPlatform)?)
+        /// A payload that could not be read.
+        case error(PushPayloadError)
+        /// What the checks found in an input of the given kind.
+        case finding(PushRequestKind, PushFinding)
+    }
+
+    /// Creates a record.
+    public init(source: String, line: Int?, content: Content) {
+        self.source = source
+        self.line = line
+        self.content = content
+    }
+}
+
+extension PushRecord: Encodable {
+    /// Encodes `source`, `line`, `status` and, for `ok`, `kind` and `platform` (send requests only),
+    /// `vendor` (`unknown` for none), `silent`, `ambiguous`, `shape`, `message_id`, `title`, `body`,
+    /// `action` and `url`; for `error`, `error`; for `finding`, `kind` and the finding's fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(line, forKey: .line)
+        switch content {
+        case .decoded(let notification, let request):
+            try container.encode("ok", forKey: .status)
+            if let request {
+                try container.encode(request.kind, forKey: .kind)
+                try container.encode(request.platform, forKey: .platform)
+            }
+            try container.encode(notification.vendor?.name ?? "unknown", forKey: .vendor)
+            try container.encode(notification.isSilent, forKey: .silent)
+            try container.encode(notification.alsoMatching, forKey: .ambiguous)
+            try container.encode(notification.shape, forKey: .shape)
+            try container.encode(notification.messageID, forKey: .messageID)
+            try container.encode(notification.title, forKey: .title)
+            try container.encode(notification.body, forKey: .body)
+            try container.encode(notification.defaultAction.kind, forKey: .action)
+            try container.encode(notification.defaultAction.url, forKey: .url)
+        case .error(let error):
+            try container.encode("error", forKey: .status)
+            try container.encode(error, forKey: .error)
+        case .finding(let kind, let finding):
+            try container.encode("finding", forKey: .status)
+            try container.encode(kind, forKey: .kind)
+            try finding.encode(to: encoder)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, line, status, kind, platform, vendor, silent, ambiguous, shape, title, body, action, url, error
+        case messageID = "message_id"
+    }
+}

@@ -1,0 +1,347 @@
+import PushPayloads
+
+/// The vendors' SDKs' rules, which no transport checks: a marker that is there but that the vendor's SDK
+/// will not claim, two vendors' markers at once, a silent flag the vendor does not read, and a request
+/// whose iOS and Android deliveries the vendor's SDKs treat differently. Derived from
+/// `shared/docs/vendor-formats.md` and `docs/vendor-rules.md`.
+enum VendorChecks {
+    static let cordialMcID = PushCheckRule(
+        id: "vendor.cordial.mcid",
+        severity: .error,
+        summary: "Cordial's `mcID` is a string; any other type and Cordial's SDK does not claim the push.",
+        source: "Cordial iOS CordialPushNotificationHandler.isCordialMessage → getMcID (`as? String`)"
+    )
+    static let cordialExtensionLayout = PushCheckRule(
+        id: "vendor.cordial.extension-layout",
+        severity: .warning,
+        summary:
+            "`system.messageAttribution.mcID` alone is read by Cordial's app extensions only; the SDK's `isCordialMessage` needs a top-level `mcID`.",
+        source: "Cordial iOS PushNotificationParserMessageAttribution; CordialAppExtensions PushNotificationParser"
+    )
+    static let exponeaSource = PushCheckRule(
+        id: "vendor.exponea.source",
+        severity: .error,
+        summary:
+            "Exponea's `source` is exactly the string \"xnpe_platform\"; another spelling or case and neither SDK claims the push.",
+        source: "Exponea iOS Exponea.isExponeaNotification; Android Exponea.isExponeaPushNotification"
+    )
+    static let exponeaSilentFlag = PushCheckRule(
+        id: "vendor.exponea.silent-flag",
+        severity: .warning,
+        summary:
+            "Exponea's `silent` is read as `as? Int == 1` on iOS and `== \"true\"` on Android: a value meant as silent that the platform's SDK reads as visible, or the reverse.",
+        source: "Exponea iOS PushNotificationParser.parsePushOpened; Android MessagingUtils.isSilentPush"
+    )
+    static let exponeaNotShown = PushCheckRule(
+        id: "vendor.exponea.not-shown",
+        severity: .warning,
+        summary:
+            "Exponea's Android SDK shows nothing when `title` and `message` are both blank, or when a field it parses is malformed.",
+        source: "Exponea Android FcmManagerImpl.handleRemoteMessage, NotificationPayload"
+    )
+    static let exponeaActions = PushCheckRule(
+        id: "vendor.exponea.actions",
+        severity: .warning,
+        summary:
+            "Exponea's iOS SDK casts `actions` to `[[String: String]]`: one non-string value and no button's tap is handled.",
+        source: "Exponea iOS PushNotificationParser.parsePushOpened"
+    )
+    static let swrvePushID = PushCheckRule(
+        id: "vendor.swrve.push-id",
+        severity: .error,
+        summary:
+            "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push.",
+        source: "Swrve iOS SwrvePush.pushIdFromNotificationContent; Android SwrveHelper.isSwrvePush"
+    )
+    static let swrveRichVersion = PushCheckRule(
+        id: "vendor.swrve.rich-version",
+        severity: .warning,
+        summary: "Swrve renders `_sw` only up to version 1; a later version is ignored (plain text on Android).",
+        source: "Swrve iOS SwrvePush.isValidNotificationContent; Android SwrveNotificationBuilder"
+    )
+    static let atomicEnvelope = PushCheckRule(
+        id: "vendor.atomic.envelope",
+        severity: .error,
+        summary:
+            "An `atomic` envelope with `source` \"io.atomic\" has a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
+        source: "Atomic Web SDK 1.5.0 notificationFromPushPayload"
+    )
+    static let embeddedJSON = PushCheckRule(
+        id: "vendor.embedded-json",
+        severity: .warning,
+        summary:
+            "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
+        source: "vendor-formats.md §2.4, §3.4, §4.1 (Android SDKs parse these strings)"
+    )
+    static let ambiguous = PushCheckRule(
+        id: "vendor.ambiguous",
+        severity: .warning,
+        summary: "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
+        source: "vendor-formats.md §5 (router tie-break)"
+    )
+    static let silentFlagIgnored = PushCheckRule(
+        id: "vendor.silent-flag-ignored",
+        severity: .warning,
+        summary: "A silent flag of another vendor (`silent`, `_sp`) on a push its owner's SDK decides by its own rule.",
+        source: "vendor-formats.md §5 (`silent` is Exponea's only)"
+    )
+    static let platformDivergence = PushCheckRule(
+        id: "platform.divergence",
+        severity: .warning,
+        summary:
+            "One send request that the vendors' iOS and Android SDKs treat differently: another owner, silent on one and visible on the other, or other buttons.",
+        source: "docs/vendor-rules.md (each platform's rule)"
+    )
+
+    static let rules = [
+        cordialMcID, cordialExtensionLayout, exponeaSource, exponeaSilentFlag, exponeaNotShown, exponeaActions,
+        swrvePushID, swrveRichVersion, atomicEnvelope, embeddedJSON, ambiguous, silentFlagIgnored,
+        platformDivergence,
+    ]
+
+    /// The vendors' values that FCM data carries as JSON strings.
+    static let embeddedKeys = [
+        "_sw", "_s.SilentPayload", "actions", "attributes", "url_params", "atomic", "deepLink", "system", "carousel",
+    ]
+
+    static func check(_ context: inout PushCheckContext) {
+        var results: [(delivery: PushDelivery, match: PushDecoderRegistry.Match, notification: PushNotification)] = []
+        for delivery in context.deliveries {
+            let match = context.registry.match(delivery.payload)
+            let notification = context.registry.decode(delivery.payload)
+            checkDelivery(delivery, match.classification, &context)
+            results.append((delivery, match, notification))
+        }
+        guard let ios = results.first(where: { $0.delivery.platform == .ios }),
+            let android = results.first(where: { $0.delivery.platform == .android }),
+            context.request.kind != .devicePayload
+        else { return }
+        var differences: [String] = []
+        let iosOwner = ios.match.classification.vendor?.name ?? "nobody"
+        let androidOwner = android.match.classification.vendor?.name ?? "nobody"
+        if iosOwner != androidOwner { differences.append("iOS gives it to \(iosOwner), Android to \(androidOwner)") }
+        if ios.match.classification.isSilent != android.match.classification.isSilent {
+            differences.append(
+                ios.match.classification.isSilent
+                    ? "it is silent on iOS and shown on Android" : "it is shown on iOS and silent on Android"
+            )
+        }
+        if ios.notification.buttons.count != android.notification.buttons.count {
+            differences.append(
+                "iOS has \(ios.notification.buttons.count) button(s), Android \(android.notification.buttons.count)"
+            )
+        }
+        if !differences.isEmpty {
+            context.report(platformDivergence, path: "$", differences.joined(separator: "; "))
+        }
+    }
+
+    private static func checkDelivery(
+        _ delivery: PushDelivery,
+        _ classification: PushClassification,
+        _ context: inout PushCheckContext
+    ) {
+        let payload = delivery.payload
+        let platform = delivery.platform
+        let locator = PayloadLocator(request: context.request)
+        let path = { (key: String) in locator.path(of: key, on: platform) }
+
+        // Markers that are there but that their SDK won't claim.
+        if let mcID = payload["mcID"], mcID.kind != .string {
+            context.report(
+                cordialMcID,
+                platform: platform,
+                path: path("mcID"),
+                "`mcID` is a \(mcID.kind); Cordial's SDK claims only a string"
+            )
+        }
+        if classification.marker == .cordialMessageAttribution {
+            context.report(
+                cordialExtensionLayout,
+                platform: platform,
+                path: path("system"),
+                "only `system.messageAttribution.mcID`: Cordial's app extensions read it, but `isCordialMessage` needs a top-level `mcID`"
+            )
+        }
+        if let source = payload["source"], !source.isString("xnpe_platform") {
+            let text = source.stringValue ?? ""
+            let normalized = String(text.lowercased().filter { !$0.isWhitespace })
+            if normalized == "xnpe_platform" || (source.kind != .string && source.jsonString.contains("xnpe_platform"))
+            {
+                context.report(
+                    exponeaSource,
+                    platform: platform,
+                    path: path("source"),
+                    "`source` is \(source.jsonString), not exactly \"xnpe_platform\": Exponea's SDK will not claim the push"
+                )
+            }
+        }
+        for key in ["_p", "_sp"] {
+            if let id = payload[key], SwrveDecoder.pushID(id) == nil {
+                context.report(
+                    swrvePushID,
+                    platform: platform,
+                    path: path(key),
+                    "`\(key)` is \(id.jsonString), which Swrve's SDK reads as no push id"
+                )
+            }
+        }
+        if let atomic = payload["atomic"], classification.vendor != .atomic,
+            !classification.alsoMatching.contains(.atomic)
+        {
+            let envelope = atomic.kind == .string && payload.shape == .fcm ? payload.embeddedJSON(atomic) : atomic
+            if envelope?["source"]?.isString("io.atomic") == true || (atomic.kind == .string && envelope == nil) {
+                context.report(
+                    atomicEnvelope,
+                    platform: platform,
+                    path: path("atomic"),
+                    envelope == nil
+                        ? "`atomic` is a string that is not JSON, so Atomic's SDK finds no card"
+                        : "the `atomic` envelope needs a string `cardInstanceId` and a string or number `streamContainerId`; Atomic's SDK finds no card"
+                )
+            }
+        }
+
+        // Nested values in FCM data that do not parse.
+        if payload.shape == .fcm, classification.vendor != nil {
+            for key in embeddedKeys {
+                guard let value = payload[key], let text = value.stringValue, !text.isEmpty else { continue }
+                if payload.embeddedJSON(value) == nil {
+                    context.report(
+                        embeddedJSON,
+                        platform: platform,
+                        path: path(key),
+                        "`\(key)` is not a JSON object or array in a string, so the SDK skips it"
+                    )
+                }
+            }
+        }
+
+        if !classification.alsoMatching.isEmpty, let owner = classification.vendor {
+            context.report(
+                ambiguous,
+                platform: platform,
+                path: "$",
+                "the markers of \(([owner] + classification.alsoMatching).map(\.name).joined(separator: ", ")) are all there: each SDK acts on the push; \(owner.name) wins the router's precedence"
+            )
+        }
+
+        guard let vendor = classification.vendor else { return }
+        switch vendor {
+        case .exponea: checkExponea(payload, platform: platform, path: path, &context)
+        case .swrve:
+            if let rich = payload.nestedJSON("_sw")?.objectValue, let version = rich["version"],
+                (version.numberValue?.doubleValue ?? Double(version.stringValue ?? "") ?? 0) > 1
+            {
+                context.report(
+                    swrveRichVersion,
+                    platform: platform,
+                    path: path("_sw"),
+                    "`_sw.version` is \(version.jsonString): Swrve renders only version 1, so the rich content is ignored"
+                )
+            }
+        default: break
+        }
+        if vendor != .exponea, payload["silent"] != nil {
+            context.report(
+                silentFlagIgnored,
+                platform: platform,
+                path: path("silent"),
+                "`silent` is Exponea's flag; \(vendor.name)'s SDK ignores it (it decides silence by its own rule)"
+            )
+        }
+        if vendor != .swrve, let sp = payload["_sp"], SwrveDecoder.pushID(sp) != nil {
+            context.report(
+                silentFlagIgnored,
+                platform: platform,
+                path: path("_sp"),
+                "`_sp` marks a Swrve silent push, but the push is \(vendor.name)'s, whose SDK ignores it"
+            )
+        }
+    }
+
+    private static func checkExponea(
+        _ payload: PushPayload,
+        platform: PushPlatform,
+        path: (String) -> String,
+        _ context: inout PushCheckContext
+    ) {
+        if let silent = payload["silent"] {
+            switch payload.shape {
+            case .apns:
+                if silent.isString("true") || silent.isString("1") {
+                    context.report(
+                        exponeaSilentFlag,
+                        platform: platform,
+                        path: path("silent"),
+                        "`silent` is the string \(silent.jsonString): Exponea's iOS SDK reads only the number 1 (or true), so this push is not silent on iOS"
+                    )
+                }
+            case .fcm:
+                let text = silent.stringValue ?? ""
+                let meantSilent = ["true", "1", "yes"].contains(String(text.lowercased().filter { !$0.isWhitespace }))
+                if text != "true" && meantSilent {
+                    context.report(
+                        exponeaSilentFlag,
+                        platform: platform,
+                        path: path("silent"),
+                        "`silent` is \(silent.jsonString): Exponea's Android SDK treats only exactly \"true\" as silent, so this push is shown"
+                    )
+                }
+            }
+        }
+        if payload.shape == .fcm, let reason = ExponeaDecoder.androidSuppression(payload),
+            reason == .blank || reason == .unparseable
+        {
+            context.report(
+                exponeaNotShown,
+                platform: platform,
+                path: "$",
+                reason == .blank
+                    ? "`title` and `message` are both blank: Exponea's Android SDK shows nothing"
+                    : "a field Exponea's Android SDK parses (notification_id, actions, attributes, data or url_params) is malformed, so it drops the push"
+            )
+        }
+        if payload.shape == .apns, let actions = payload["actions"] {
+            let flat =
+                actions.arrayValue.map { array in
+                    array.allSatisfy { $0.objectValue?.values.allSatisfy { $0.kind == .string } ?? false }
+                } ?? false
+            if !flat {
+                context.report(
+                    exponeaActions,
+                    platform: platform,
+                    path: path("actions"),
+                    "`actions` is not an array of objects of strings: Exponea's iOS SDK handles no button tap"
+                )
+            }
+        }
+    }
+}
+
+/// Where a key of a platform's payload sits in the input.
+struct PayloadLocator {
+    let request: PushSendRequest
+
+    func path(of key: String, on platform: PushPlatform) -> String {
+        let root = request.document.rootObject
+        switch (request.kind, platform) {
+        case (.fcmV1, .ios):
+            let inPayload = root["message"]?["apns"]?["payload"]?[key] != nil
+            return PushCheckContext.path(inPayload ? "$.message.apns.payload" : "$.message.data", key)
+        case (.fcmV1, .android):
+            return PushCheckContext.path(
+                root["message"]?["android"]?["data"] != nil ? "$.message.android.data" : "$.message.data",
+                key
+            )
+        case (.fcmV1, .web):
+            return PushCheckContext.path(
+                root["message"]?["webpush"]?["data"] != nil ? "$.message.webpush.data" : "$.message.data",
+                key
+            )
+        case (.fcmLegacy, _): return PushCheckContext.path("$.data", key)
+        case (.apnsRequest, _): return PushCheckContext.path("$.payload", key)
+        default: return PushCheckContext.path("$", key)
+        }
+    }
+}

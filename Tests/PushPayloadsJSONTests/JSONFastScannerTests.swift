@@ -1,0 +1,176 @@
+import PushPayloadsTestSupport
+import Testing
+
+@testable import PushPayloadsJSON
+
+/// The fast scanner's duplicate-key filter (stamped slots, carried from one payload to the next): every
+/// repeated key must still be found, whatever the object size, the pair, and what was parsed before.
+@Suite("JSON fast scanner")
+struct JSONFastScannerTests {
+    private func object(keys: Int, repeating pair: (Int, Int)?) -> String {
+        var names = (0..<keys).map { "key\($0)" }
+        if let (first, second) = pair { names[second] = names[first] }
+        return "{" + names.map { "\"\($0)\":\"v\"" }.joined(separator: ",") + "}"
+    }
+
+    @Test("a reused parser finds every repeated key pair in objects of 2 to 40 keys, and accepts the rest")
+    func everyPairIsFound() throws {
+        var parser = JSONParser()
+        for keys in [2, 3, 4, 5, 8, 13, 20, 40] {
+            var pairs: [(Int, Int)] = []
+            for second in 1..<keys {
+                for first in 0..<second where keys <= 13 || first % 7 == 0 || second == keys - 1 {
+                    pairs.append((first, second))
+                }
+            }
+            for pair in pairs {
+                // Nested under other objects, so that stamps of several open objects are in use.
+                let text = #"{"a":{"x":1,"y":[{"z":2}]},"b":"# + object(keys: keys, repeating: pair) + #","c":{"x":1}}"#
+                #expect(throws: PushPayloadError(.duplicateKey, message: "")) { try parser.parse(text) }
+                _ = try parser.parse(#"{"a":{"x":1},"b":"# + object(keys: keys, repeating: nil) + "}")
+            }
+        }
+    }
+
+    /// A key name whose slot is the slot of `key`.
+    private func keySharingSlot(with key: String, excluding taken: Set<String> = [], prefix: String = "k") -> String {
+        func slot(_ name: String) -> UInt64 {
+            var padded = Array(name.utf8) + [UInt8](repeating: 0, count: 8)
+            let hash = padded.withUnsafeMutableBufferPointer {
+                JSONParserScratch.paddedFingerprint($0.baseAddress!, name.utf8.count)
+            }
+            return (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - JSONParserScratch.keySlotBits)
+        }
+        let target = slot(key)
+        return (0...).lazy.map { "\(prefix)\($0)" }.first { slot($0) == target && !taken.contains($0) }!
+    }
+
+    @Test("a nested object whose key takes the slot of an open object's key does not hide that key's repeat")
+    func evictedKeysAreStillChecked() throws {
+        let other = keySharingSlot(with: "action")
+        var parser = JSONParser()
+        let repeated = [
+            #"{"action":1,"n":{"\#(other)":2},"action":3}"#,
+            #"{"o":{"action":1,"d":{"x":{"\#(other)":1}},"action":2}}"#,
+            #"{"action":1,"n":[{"\#(other)":2},{"\#(other)":2,"y":1}],"action":3}"#,
+        ]
+        for text in repeated {
+            #expect(throws: PushPayloadError(.duplicateKey, message: "")) { try parser.parse(text) }
+        }
+        // Taking the slot of a closed object changes nothing in that object.
+        let valid = #"{"a":{"action":1,"z":2},"b":{"\#(other)":1},"action":0}"#
+        let document = try parser.parse(valid)
+        #expect(document.root["a"]?["z"]?.numberValue?.int64Value == 2)
+    }
+
+    @Test("a key with escapes that takes an open object's slot still leaves that object flagged")
+    func escapedKeysEvictToo() throws {
+        // Found by FuzzEngineAgreement (Corpus/regressions/issue-2-escaped-nested-key-hides-duplicate-key.json):
+        // a parser's first payload, where every key shares the one slot.
+        #expect(throws: PushPayloadError(.duplicateKey, message: "")) {
+            var parser = JSONParser()
+            _ = try parser.parse(#"{"_sw":{"\n":""},"_sw":{}}"#)
+        }
+        // A warm parser, with an escaped key (raw text `\n…`) chosen to share the parent's slot.
+        let escaped = keySharingSlot(with: "action", prefix: "\\n")
+        var parser = JSONParser()
+        _ = try parser.parse("{}")
+        for text in [
+            #"{"action":1,"n":{"\#(escaped)":2},"action":3}"#, #"{"o":{"action":1,"n":{"\#(escaped)":2},"action":3}}"#,
+        ] {
+            #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parser.parse(text) }
+        }
+    }
+
+    @Test("random nested objects with keys that share slots: an error exactly when some object repeats a key")
+    func randomObjectsWithSharedSlots() throws {
+        // Names in groups that share a slot, so that keys of nested objects keep evicting each other.
+        var names: [String] = []
+        for base in ["action", "title", "a", "data"] {
+            names.append(base)
+            var taken: Set<String> = [base]
+            for _ in 0..<3 {
+                let other = keySharingSlot(with: base, excluding: taken)
+                taken.insert(other)
+                names.append(other)
+            }
+        }
+        // And keys with escapes, whose raw bytes are not their text.
+        names += [#"\n1"#, #"\t2"#, #"x\\"#, #"\u00e9t\u00e9"#]
+        var generator = SplitMix64(seed: 0xD0_0D1E)
+        var warm = JSONParser()
+        for iteration in 0..<3_000 {
+            // Every other payload on a new parser, whose first payload has a single slot for all keys.
+            var fresh = JSONParser()
+            var repeats = false
+            func object(depth: Int) -> String {
+                var used: Set<String> = []
+                var members: [String] = []
+                for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                    let name = names.randomElement(using: &generator)!
+                    if used.contains(name) {
+                        // Keep most payloads valid: repeat only now and then.
+                        guard Int.random(in: 0..<6, using: &generator) == 0 else { continue }
+                        repeats = true
+                    }
+                    used.insert(name)
+                    let value: String
+                    switch depth < 4 ? Int.random(in: 0..<3, using: &generator) : 0 {
+                    case 1: value = object(depth: depth + 1)
+                    case 2: value = "[\(object(depth: depth + 1))]"
+                    default: value = "1"
+                    }
+                    members.append("\"\(name)\":\(value)")
+                }
+                return "{" + members.joined(separator: ",") + "}"
+            }
+            let text = object(depth: 0)
+            func parse() throws { _ = iteration % 2 == 0 ? try warm.parse(text) : try fresh.parse(text) }
+            if repeats {
+                #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parse() }
+            } else {
+                #expect(throws: Never.self, "\(text)") { try parse() }
+            }
+        }
+    }
+
+    @Test("when the payload stamps wrap around, the slots are cleared and duplicates are still found")
+    func stampsWrapAround() throws {
+        let scratch = JSONParserScratch()
+        scratch.reserveStack(8)
+        scratch.keyStamp = UInt32.max - 1
+        let cases: [(String, Bool)] = [
+            (#"{"a":{"k":1,"j":2},"b":{"k":1,"k":2}}"#, false),
+            (#"{"a":{"k":1,"j":2},"b":{"k":1,"j":2}}"#, true),
+        ]
+        for (text, valid) in cases {
+            let bytes = Array(text.utf8)
+            var padded = [UInt8](repeating: 0, count: JSONStorage.leadingPadding + bytes.count + JSONStorage.padding)
+            padded.replaceSubrange(JSONStorage.leadingPadding..<JSONStorage.leadingPadding + bytes.count, with: bytes)
+            var nodes = [JSONNode](
+                repeating: JSONNode(kind: 0, flags: 0, start: 0, length: 0, end: 0),
+                count: JSONStorage.maximumNodes(forBytes: bytes.count, maximumDepth: 8)
+            )
+            var bitmap = [UInt64](repeating: 0, count: JSONFastScanner.bitmapWords(forBytes: bytes.count))
+            let count = padded.withUnsafeBufferPointer { input in
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    bitmap.withUnsafeMutableBufferPointer { bitmap in
+                        JSONFastScanner.scan(
+                            input.baseAddress! + JSONStorage.leadingPadding,
+                            count: bytes.count,
+                            nodes: nodes.baseAddress!,
+                            stack: scratch.stack,
+                            bitmap: bitmap.baseAddress!,
+                            maximumDepth: 8,
+                            scratch: scratch
+                        )
+                    }
+                }
+            }
+            #expect((count != nil) == valid, "\(text)")
+            #expect(nodes.allSatisfy { $0.kind != JSONNode.object || $0.flags == 0 } || !valid)
+        }
+        // The second payload's stamp wrapped past zero, which emptied the slots.
+        #expect(scratch.keyStamp == 1)
+    }
+}

@@ -1,0 +1,72 @@
+import PushPayloads
+import PushRequests
+import Testing
+
+@Suite("Send requests")
+struct PushSendRequestTests {
+    @Test(
+        "the kind is told from the top level",
+        arguments: [
+            (#"{"message":{"token":"t","data":{"a":"b"}}}"#, PushRequestKind.fcmV1),
+            (#"{"message":{"topic":"news"},"validate_only":true}"#, .fcmV1),
+            (#"{"to":"t","data":{"a":"b"},"priority":"high"}"#, .fcmLegacy),
+            (#"{"registration_ids":["a","b"],"notification":{"title":"x"}}"#, .fcmLegacy),
+            (#"{"headers":{"apns-push-type":"alert"},"payload":{"aps":{"alert":"x"}}}"#, .apnsRequest),
+            (#"{"payload":{"aps":{"alert":"x"}}}"#, .apnsRequest),
+            (#"{"aps":{"alert":"x"},"payload":{"a":1}}"#, .devicePayload),
+            (#"{"source":"xnpe_platform","message":"M","title":"T"}"#, .devicePayload),
+            (#"{"to":"t","mcID":"m"}"#, .devicePayload),
+            (#"{"message":{"token":"t"},"extra":1}"#, .devicePayload),
+        ]
+    )
+    func kind(_ json: String, _ kind: PushRequestKind) throws {
+        #expect(try PushSendRequest(jsonString: json).kind == kind)
+    }
+
+    @Test(
+        "an FCM v1 body reaches iOS with the data beside aps and the notification as the alert; Android gets the data"
+    )
+    func fcmV1Deliveries() throws {
+        let request = try PushSendRequest(
+            jsonString: #"""
+                {"message":{"token":"t","notification":{"title":"T","body":"B"},
+                 "data":{"source":"xnpe_platform","title":"ET","message":"EM"},
+                 "apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"mutable-content":1},"k":"v"}}}}
+                """#
+        )
+        let deliveries = request.deliveries
+        #expect(deliveries.map(\.platform) == [.ios, .android])
+        let ios = try #require(deliveries.first)
+        #expect(ios.payload.shape == .apns)
+        #expect(ios.headers == ["apns-priority": "10"])
+        #expect(ios.payload["source"]?.stringValue == "xnpe_platform")
+        #expect(ios.payload["k"]?.stringValue == "v")
+        #expect(ios.payload.aps?["alert"]?["title"]?.stringValue == "T")
+        #expect(ios.payload.aps?["mutable-content"]?.numberValue?.int64Value == 1)
+        let android = deliveries[1]
+        #expect(android.payload.shape == .fcm)
+        #expect(android.payload.object.keys == ["source", "title", "message"])
+        #expect(android.systemText == PushText(title: "T", body: "B"))
+    }
+
+    @Test("an alert in apns.payload wins over the common notification on iOS")
+    func apnsAlertWins() throws {
+        let request = try PushSendRequest(
+            jsonString:
+                #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"payload":{"aps":{"alert":"own"}}}}}"#
+        )
+        #expect(request.deliveries.first?.payload.aps?["alert"]?.stringValue == "own")
+    }
+
+    @Test("a web delivery exists only with a webpush block; android.data overrides data on Android")
+    func webAndOverride() throws {
+        let request = try PushSendRequest(
+            jsonString:
+                #"{"message":{"topic":"x","data":{"a":"1","b":"2"},"android":{"data":{"a":"A"}},"webpush":{"data":{"w":"W"}}}}"#
+        )
+        let deliveries = request.deliveries
+        #expect(deliveries.map(\.platform) == [.ios, .android, .web])
+        #expect(deliveries[1].payload.object.keys == ["a"])
+        #expect(deliveries[2].payload.object.keys == ["w"])
+    }
+}
