@@ -199,6 +199,21 @@ struct RecordPayloadTests {
         #expect(refused.stderr.contains("describe standard input"))
     }
 
+    @Test("a send request inside a record: one record per platform, each with the kept fields")
+    func sendRequestPayload() throws {
+        let capture = try String(
+            contentsOf: CommandHarness.captures.appendingPathComponent("send-requests.jsonl"),
+            encoding: .utf8
+        )
+        let request = try #require(capture.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(7).first)
+        let text = #"{"ts":"t1","request":{"body":\#(request)}}"# + "\n"
+        let records = try Self.run(["--payload", "/request/body", "--keep", "/ts"], text).records()
+        #expect(records.map { $0["platform"] as? String } == ["ios", "android"])
+        #expect(records.map { $0["kind"] as? String } == ["fcm_v1", "fcm_v1"])
+        #expect(records.map { $0["line"] as? Int } == [1, 1])
+        #expect(records.map { ($0["kept"] as? [String: Any])?["/ts"] as? String } == ["t1", "t1"])
+    }
+
     @Test("records with kept fields and error locations, and io_error records, validate against the schema")
     func schema() throws {
         var records = try Self.run(["--payload", "/request/body", "--keep", "/ts,/device,/nothing"]).stdout
