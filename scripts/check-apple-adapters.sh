@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 swift build --target PushRouting >/dev/null
 modules="$(swift build --show-bin-path)/Modules"
 # `package` declarations are shared by modules built with the same package name; SwiftPM's is the
-# package's identity, the name of its directory, lower-cased.
-package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
+# package's identity, the name of its directory, lower-cased, with what is not a letter, digit or _ as _
+# (a checkout in `wt-captures` builds with `-package-name wt_captures`).
+package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
