@@ -239,22 +239,23 @@ enum APNsChecks {
             if let headers { checkHeaders(headers, aps: nil, &context) }
             return
         }
-        let apsPath = PushCheckContext.path(base, "aps")
+        let apsPath = context.apsPath()
         guard let aps = apsValue.objectValue else {
-            context.report(bodyAps, platform: .ios, path: apsPath, "`aps` is a \(apsValue.kind), not a dictionary")
+            context.report(bodyAps, platform: .ios, path: apsPath, "`aps` is \(apsValue.kindPhrase), not a dictionary")
             checkSize(ios, pushType: pushType, base: base, &context)
+            if let headers { checkHeaders(headers, aps: nil, &context) }
             return
         }
         for key in aps.keys where !apsKeys.contains(key) {
             context.report(
                 bodyCustomKeyInAps,
                 platform: .ios,
-                path: PushCheckContext.path(apsPath, key),
+                path: context.apsPath(key),
                 "`\(key)` is not one of Apple's `aps` keys; put custom data beside `aps`, where apps and SDKs read it"
             )
         }
         checkSize(ios, pushType: pushType, base: base, &context)
-        checkAps(aps, path: apsPath, pushType: pushType, &context)
+        checkAps(aps, pushType: pushType, &context)
         if let headers { checkHeaders(headers, aps: aps, &context) }
     }
 
@@ -264,21 +265,22 @@ enum APNsChecks {
         base: String,
         _ context: inout PushCheckContext
     ) {
-        let limit = pushType == "voip" ? 5_120 : 4_096
+        let isVoIP = pushType == "voip"
         let bytes = ios.payload.document.jsonBytes.count
-        if bytes > limit {
+        if bytes > (isVoIP ? 5_120 : 4_096) {
             context.report(
                 Self.size,
                 platform: .ios,
                 path: base,
-                "the body is \(bytes) bytes without whitespace; APNs accepts at most \(limit)\(pushType == "voip" ? " for VoIP" : "")"
+                "the body is \(bytes) bytes without whitespace; APNs accepts at most \(isVoIP ? "5,120 for VoIP" : "4,096")"
             )
         }
     }
 
-    private static func checkAps(_ aps: JSONObject, path: String, pushType: String?, _ context: inout PushCheckContext)
-    {
-        let member = { (key: String) in PushCheckContext.path(path, key) }
+    private static func checkAps(_ aps: JSONObject, pushType: String?, _ context: inout PushCheckContext) {
+        let request = context.request
+        let path = context.apsPath()
+        let member = { (key: String) in PushCheckContext.apsPath(key, in: request) }
         let userKeys = ["alert", "sound", "badge"].filter { aps[$0] != nil }
         let contentAvailable = aps["content-available"]
         let wakes =
@@ -364,7 +366,7 @@ enum APNsChecks {
                     stringKeys,
                     platform: .ios,
                     path: member(key),
-                    "`\(key)` is a \(value.kind), not a string"
+                    "`\(key)` is \(value.kindPhrase), not a string"
                 )
             }
         }
@@ -411,7 +413,7 @@ enum APNsChecks {
                 alertType,
                 platform: .ios,
                 path: path,
-                "`alert` is a \(alert.kind); it must be a string or a dictionary"
+                "`alert` is \(alert.kindPhrase); it must be a string or a dictionary"
             )
             return
         }
@@ -441,7 +443,12 @@ enum APNsChecks {
                     )
                 }
             } else if key != "summary-arg-count", value.kind != .string {
-                context.report(alertType, platform: .ios, path: memberPath, "`\(key)` is a \(value.kind), not a string")
+                context.report(
+                    alertType,
+                    platform: .ios,
+                    path: memberPath,
+                    "`\(key)` is \(value.kindPhrase), not a string"
+                )
             }
         }
     }
@@ -453,7 +460,7 @@ enum APNsChecks {
                 Self.sound,
                 platform: .ios,
                 path: path,
-                "`sound` is a \(sound.kind); it must be a string or a dictionary"
+                "`sound` is \(sound.kindPhrase); it must be a string or a dictionary"
             )
             return
         }
@@ -593,10 +600,16 @@ enum APNsChecks {
         }
     }
 
-    private static func isUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+    /// Whether `text` is a UUID: 8-4-4-4-12 ASCII hexadecimal digits (`Character.isHexDigit` would also
+    /// take fullwidth digits).
+    static func isUUID(_ text: String) -> Bool {
+        let groups = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+        return groups.allSatisfy { group in
+            group.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+            }
+        }
     }
 }
 

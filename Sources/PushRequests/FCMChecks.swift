@@ -186,18 +186,19 @@ enum FCMChecks {
                 "`\(key)` is not a field of a send request"
             )
         }
-        if let validateOnly = root["validate_only"] ?? root["validateOnly"] {
+        for key in ["validate_only", "validateOnly"] {
+            guard let validateOnly = root[key] else { continue }
             if validateOnly.kind != .bool {
                 context.report(
                     requestMessage,
-                    path: "$.validate_only",
-                    "`validate_only` is a \(validateOnly.kind); it must be a Boolean"
+                    path: PushCheckContext.path("$", key),
+                    "`\(key)` is \(validateOnly.kindPhrase); it must be a Boolean"
                 )
             } else if validateOnly.boolValue == true {
                 context.report(
                     requestValidateOnly,
-                    path: "$.validate_only",
-                    "`validate_only` is true: FCM checks the request and delivers nothing"
+                    path: PushCheckContext.path("$", key),
+                    "`\(key)` is true: FCM checks the request and delivers nothing"
                 )
             }
         }
@@ -205,7 +206,7 @@ enum FCMChecks {
             context.report(requestMessage, path: "$.message", "there is no `message` object")
             return
         }
-        unknownFields(message, allowed: messageFields, path: "$.message", &context)
+        unknownFields(message, allowed: messageFields, path: "$.message", platform: nil, &context)
 
         // The target.
         let targets = ["token", "topic", "condition", "fid"].filter { message[$0] != nil }
@@ -247,7 +248,7 @@ enum FCMChecks {
         }
 
         // Data.
-        let data = checkStringMap(message["data"], path: "$.message.data", isData: true, &context)
+        let data = checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
         if let notificationValue = message["notification"] {
@@ -264,7 +265,7 @@ enum FCMChecks {
                         context.report(
                             notificationFields,
                             path: memberPath,
-                            "`\(key)` is a \(value.kind), not a string"
+                            "`\(key)` is \(value.kindPhrase), not a string"
                         )
                     } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
                         context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
@@ -274,7 +275,7 @@ enum FCMChecks {
                 context.report(
                     notificationFields,
                     path: "$.message.notification",
-                    "`notification` is a \(notificationValue.kind), not an object"
+                    "`notification` is \(notificationValue.kindPhrase), not an object"
                 )
             }
         }
@@ -304,11 +305,11 @@ enum FCMChecks {
                 requestUnknownField,
                 platform: .android,
                 path: "$.message.android",
-                "`android` is a \(value.kind), not an object"
+                "`android` is \(value.kindPhrase), not an object"
             )
             return
         }
-        unknownFields(android, allowed: androidFields, path: "$.message.android", &context)
+        unknownFields(android, allowed: androidFields, path: "$.message.android", platform: .android, &context)
         if let priority = android["priority"] {
             if !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false) {
                 context.report(
@@ -325,7 +326,13 @@ enum FCMChecks {
             }
         }
         if android["data"] != nil {
-            _ = checkStringMap(android["data"], path: "$.message.android.data", isData: true, &context)
+            _ = checkStringMap(
+                android["data"],
+                path: "$.message.android.data",
+                platform: .android,
+                isData: true,
+                &context
+            )
             if hasData {
                 context.report(
                     androidDataOverride,
@@ -357,20 +364,26 @@ enum FCMChecks {
                     apnsBlock,
                     platform: .ios,
                     path: "$.message.apns",
-                    "`apns` is a \(value.kind), not an object"
+                    "`apns` is \(value.kindPhrase), not an object"
                 )
                 return
             }
-            unknownFields(apns, allowed: apnsFields, path: "$.message.apns", &context)
+            unknownFields(apns, allowed: apnsFields, path: "$.message.apns", platform: .ios, &context)
             if apns["headers"] != nil {
-                _ = checkStringMap(apns["headers"], path: "$.message.apns.headers", isData: false, &context)
+                _ = checkStringMap(
+                    apns["headers"],
+                    path: "$.message.apns.headers",
+                    platform: .ios,
+                    isData: false,
+                    &context
+                )
             }
             if let payload = apns["payload"], payload.kind != .object {
                 context.report(
                     apnsBlock,
                     platform: .ios,
                     path: "$.message.apns.payload",
-                    "`payload` is a \(payload.kind), not an object"
+                    "`payload` is \(payload.kindPhrase), not an object"
                 )
             }
         }
@@ -393,16 +406,22 @@ enum FCMChecks {
                 requestUnknownField,
                 platform: .web,
                 path: "$.message.webpush",
-                "`webpush` is a \(value.kind), not an object"
+                "`webpush` is \(value.kindPhrase), not an object"
             )
             return
         }
-        unknownFields(webpush, allowed: webpushFields, path: "$.message.webpush", &context)
+        unknownFields(webpush, allowed: webpushFields, path: "$.message.webpush", platform: .web, &context)
         if webpush["data"] != nil {
-            _ = checkStringMap(webpush["data"], path: "$.message.webpush.data", isData: true, &context)
+            _ = checkStringMap(webpush["data"], path: "$.message.webpush.data", platform: .web, isData: true, &context)
         }
         if webpush["headers"] != nil {
-            _ = checkStringMap(webpush["headers"], path: "$.message.webpush.headers", isData: false, &context)
+            _ = checkStringMap(
+                webpush["headers"],
+                path: "$.message.webpush.headers",
+                platform: .web,
+                isData: false,
+                &context
+            )
         }
         let options = webpush["fcm_options"] ?? webpush["fcmOptions"]
         if let link = options?["link"] {
@@ -469,11 +488,11 @@ enum FCMChecks {
                 context.report(
                     legacyOptions,
                     path: PushCheckContext.path("$", key),
-                    "`\(key)` is a \(value.kind), not a Boolean"
+                    "`\(key)` is \(value.kindPhrase), not a Boolean"
                 )
             }
         }
-        _ = checkStringMap(root["data"], path: "$.data", isData: true, &context)
+        _ = checkStringMap(root["data"], path: "$.data", platform: nil, isData: true, &context)
     }
 
     // MARK: Shared
@@ -482,27 +501,37 @@ enum FCMChecks {
         _ object: JSONObject,
         allowed: Set<String>,
         path: String,
+        platform: PushPlatform?,
         _ context: inout PushCheckContext
     ) {
         for key in object.keys where !allowed.contains(key) {
             context.report(
                 requestUnknownField,
+                platform: platform,
                 path: PushCheckContext.path(path, key),
                 "`\(key)` is not a field FCM v1 knows here; FCM rejects the request"
             )
         }
     }
 
-    /// Checks a string map (data, headers); returns its string members.
+    /// Checks a string map (data, headers) that reaches `platform` (`nil`: every platform); returns its string
+    /// members.
     private static func checkStringMap(
         _ value: JSONValue?,
         path: String,
+        platform: PushPlatform?,
         isData: Bool,
         _ context: inout PushCheckContext
     ) -> [(key: String, value: String)] {
         guard let value else { return [] }
         guard let object = value.objectValue else {
-            context.report(dataObject, path: path, "it is a \(value.kind); it must be an object of strings")
+            let name = path.split(separator: ".").last.map(String.init) ?? path
+            context.report(
+                dataObject,
+                platform: platform,
+                path: path,
+                "`\(name)` is \(value.kindPhrase); it must be an object whose values are strings"
+            )
             return []
         }
         var strings: [(key: String, value: String)] = []
@@ -513,19 +542,26 @@ enum FCMChecks {
             } else {
                 context.report(
                     dataObject,
+                    platform: platform,
                     path: memberPath,
-                    "`\(key)` is a \(member.kind); every value must be a string (send \(member.jsonString) as text)"
+                    "`\(key)` is \(member.kindPhrase); every value must be a string (send \(member.jsonString) as text)"
                 )
             }
             guard isData else { continue }
             let lower = key.lowercased()
             if lower == "from" || lower == "message_type" || lower.hasPrefix("google.") || lower.hasPrefix("gcm.") {
-                context.report(dataReservedKey, path: memberPath, "`\(key)` is reserved by FCM; rename it")
+                context.report(
+                    dataReservedKey,
+                    platform: platform,
+                    path: memberPath,
+                    "`\(key)` is reserved by FCM, which refuses the request; rename it"
+                )
             } else if lower.hasPrefix("google") || lower.hasPrefix("gcm") || lower == "collapse_key"
                 || lower == "notification"
             {
                 context.report(
                     dataOverwrittenKey,
+                    platform: platform,
                     path: memberPath,
                     "`\(key)` is accepted, but FCM may overwrite it, and Android's getData() hides such keys from the app"
                 )

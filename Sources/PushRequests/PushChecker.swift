@@ -63,11 +63,39 @@ struct PushCheckContext {
 
     /// Where the iOS payload sits in the input, for paths: `$`, `$.payload`, or FCM's `$.message.apns.payload`
     /// (the data keys and alert FCM adds are reported there too).
-    var iosPayloadPath: String {
-        switch request.kind {
+    var iosPayloadPath: String { Self.iosPayloadPath(of: request.kind) }
+
+    static func iosPayloadPath(of kind: PushRequestKind) -> String {
+        switch kind {
         case .apnsRequest: return "$.payload"
         case .fcmV1: return "$.message.apns.payload"
         default: return "$"
+        }
+    }
+
+    /// Where the iOS payload's `aps` member `key` (or `aps` itself, for `nil`) comes from in the input.
+    ///
+    /// Mostly `<iosPayloadPath>.aps.<key>`. A legacy FCM body has no `aps`: FCM builds it from
+    /// `notification` (the alert, `sound`, `badge`), `content_available` and `mutable_content`, so findings
+    /// point there. An FCM v1 alert that `apns.payload` lacks comes from `notification`.
+    func apsPath(_ key: String? = nil) -> String { Self.apsPath(key, in: request) }
+
+    static func apsPath(_ key: String?, in request: PushSendRequest) -> String {
+        switch request.kind {
+        case .fcmLegacy:
+            switch key {
+            case "alert": return "$.notification"
+            case "sound", "badge": return path("$.notification", key!)
+            case "content-available": return "$.content_available"
+            case "mutable-content": return "$.mutable_content"
+            default: return "$"
+            }
+        case .fcmV1
+        where key == "alert" && request.document.rootObject["message"]?["apns"]?["payload"]?["aps"]?["alert"] == nil:
+            return "$.message.notification"
+        default:
+            let aps = path(iosPayloadPath(of: request.kind), "aps")
+            return key.map { path(aps, $0) } ?? aps
         }
     }
 
@@ -108,4 +136,18 @@ struct PushCheckContext {
     }
 
     static func path(_ base: String, _ index: Int) -> String { base + "[\(index)]" }
+}
+
+extension JSONValue {
+    /// The value's kind with its article, for messages: "an object", "a string", "a Boolean", "null".
+    var kindPhrase: String {
+        switch kind {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a Boolean"
+        case .null: return "null"
+        }
+    }
 }

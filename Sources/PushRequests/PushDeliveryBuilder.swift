@@ -172,7 +172,8 @@ struct JSONMembers {
         }
     }
 
-    /// Sets `aps.alert` from an FCM `notification`'s title and body, unless `aps` already has an alert.
+    /// Sets `aps.alert` from an FCM `notification`'s title and body, unless `aps` already has an alert or is
+    /// not an object (which the checks report; it is left as it is).
     mutating func addAlert(from notification: JSONObject?) {
         guard let notification else { return }
         var alert: [(String, [UInt8])] = []
@@ -180,7 +181,11 @@ struct JSONMembers {
             if let text = notification[key]?.stringValue { alert.append((key, Self.string(text))) }
         }
         guard !alert.isEmpty else { return }
-        let existing = keys.firstIndex(of: "aps").flatMap { try? JSONDocument(jsonBytes: values[$0]).rootObject }
+        var existing: JSONObject?
+        if let index = keys.firstIndex(of: "aps") {
+            guard let aps = (try? JSONDocument(jsonBytes: values[index]))?.root.objectValue else { return }
+            existing = aps
+        }
         if existing?["alert"] != nil { return }
         var aps = existing.map(JSONMembers.init(copying:)) ?? JSONMembers()
         aps.add("alert", raw: Self.object(alert))

@@ -50,8 +50,15 @@ enum VendorChecks {
         id: "vendor.swrve.push-id",
         severity: .error,
         summary:
-            "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push.",
+            "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push (or, for `_sp` beside a usable `_p`, its silence).",
         source: "Swrve iOS SwrvePush.pushIdFromNotificationContent; Android SwrveHelper.isSwrvePush"
+    )
+    static let swrvePushIDBoolean = PushCheckRule(
+        id: "vendor.swrve.push-id-boolean",
+        severity: .warning,
+        summary:
+            "A Boolean `_p` or `_sp` is claimed by Swrve's iOS SDK with the id \"1\" or \"0\" (`NSNumber.stringValue`), the same for every push; send the campaign's id.",
+        source: "Swrve iOS SwrvePush.pushIdFromNotificationContent (NSNumber stringValue)"
     )
     static let swrveRichVersion = PushCheckRule(
         id: "vendor.swrve.rich-version",
@@ -63,7 +70,7 @@ enum VendorChecks {
         id: "vendor.atomic.envelope",
         severity: .error,
         summary:
-            "An `atomic` envelope with `source` \"io.atomic\" has a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
+            "An `atomic` object (in FCM data, a JSON string holding one) with Atomic's `source` or ids has `source` \"io.atomic\", a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
         source: "Atomic Web SDK 1.5.0 notificationFromPushPayload"
     )
     static let embeddedJSON = PushCheckRule(
@@ -82,7 +89,8 @@ enum VendorChecks {
     static let silentFlagIgnored = PushCheckRule(
         id: "vendor.silent-flag-ignored",
         severity: .warning,
-        summary: "A silent flag of another vendor (`silent`, `_sp`) on a push its owner's SDK decides by its own rule.",
+        summary:
+            "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
         source: "vendor-formats.md §5 (`silent` is Exponea's only)"
     )
     static let platformDivergence = PushCheckRule(
@@ -95,7 +103,7 @@ enum VendorChecks {
 
     static let rules = [
         cordialMcID, cordialExtensionLayout, exponeaSource, exponeaSilentFlag, exponeaNotShown, exponeaActions,
-        swrvePushID, swrveRichVersion, atomicEnvelope, embeddedJSON, ambiguous, silentFlagIgnored,
+        swrvePushID, swrvePushIDBoolean, swrveRichVersion, atomicEnvelope, embeddedJSON, ambiguous, silentFlagIgnored,
         platformDivergence,
     ]
 
@@ -109,12 +117,14 @@ enum VendorChecks {
         for delivery in context.deliveries {
             let match = context.registry.match(delivery.payload)
             let notification = context.registry.decode(delivery.payload)
-            checkDelivery(delivery, match.classification, &context)
+            checkDelivery(delivery, match.classification, notification, &context)
             results.append((delivery, match, notification))
         }
         guard let ios = results.first(where: { $0.delivery.platform == .ios }),
             let android = results.first(where: { $0.delivery.platform == .android }),
-            context.request.kind != .devicePayload
+            context.request.kind != .devicePayload,
+            // Only a vendor's SDK treats a push one way or the other; without one, the app decides.
+            ios.match.classification.vendor != nil || android.match.classification.vendor != nil
         else { return }
         var differences: [String] = []
         let iosOwner = ios.match.classification.vendor?.name ?? "nobody"
@@ -139,6 +149,7 @@ enum VendorChecks {
     private static func checkDelivery(
         _ delivery: PushDelivery,
         _ classification: PushClassification,
+        _ notification: PushNotification,
         _ context: inout PushCheckContext
     ) {
         let payload = delivery.payload
@@ -152,7 +163,7 @@ enum VendorChecks {
                 cordialMcID,
                 platform: platform,
                 path: path("mcID"),
-                "`mcID` is a \(mcID.kind); Cordial's SDK claims only a string"
+                "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string"
             )
         }
         if classification.marker == .cordialMessageAttribution {
@@ -163,43 +174,42 @@ enum VendorChecks {
                 "only `system.messageAttribution.mcID`: Cordial's app extensions read it, but `isCordialMessage` needs a top-level `mcID`"
             )
         }
-        if let source = payload["source"], !source.isString("xnpe_platform") {
-            let text = source.stringValue ?? ""
-            let normalized = String(text.lowercased().filter { !$0.isWhitespace })
-            if normalized == "xnpe_platform" || (source.kind != .string && source.jsonString.contains("xnpe_platform"))
-            {
-                context.report(
-                    exponeaSource,
-                    platform: platform,
-                    path: path("source"),
-                    "`source` is \(source.jsonString), not exactly \"xnpe_platform\": Exponea's SDK will not claim the push"
-                )
-            }
+        if let source = payload["source"], !source.isString("xnpe_platform"), Self.isExponeaSourceNearMiss(source) {
+            context.report(
+                exponeaSource,
+                platform: platform,
+                path: path("source"),
+                "`source` is \(source.jsonString), not exactly the string \"xnpe_platform\": Exponea's SDK will not claim the push"
+            )
         }
+        let silentPushID = SwrveDecoder.pushID(payload["_sp"])
         for key in ["_p", "_sp"] {
-            if let id = payload[key], SwrveDecoder.pushID(id) == nil {
+            guard let id = payload[key] else { continue }
+            if SwrveDecoder.pushID(id) == nil {
+                // A usable `_sp` makes it a Swrve silent push, for which `_p` does not matter.
+                if key == "_p" && silentPushID != nil { continue }
                 context.report(
                     swrvePushID,
                     platform: platform,
                     path: path(key),
-                    "`\(key)` is \(id.jsonString), which Swrve's SDK reads as no push id"
+                    key == "_sp" && classification.vendor == .swrve
+                        ? "`_sp` is \(id.jsonString), which Swrve's SDK reads as no push id: the push is shown by its `_p`, not silent"
+                        : "`\(key)` is \(id.jsonString), which Swrve's SDK reads as no push id, so it ignores the push"
+                )
+            } else if id.kind == .bool, key == "_sp" || silentPushID == nil {
+                let read = id.boolValue == true ? "1" : "0"
+                context.report(
+                    swrvePushIDBoolean,
+                    platform: platform,
+                    path: path(key),
+                    "`\(key)` is \(id.jsonString): Swrve's iOS SDK claims the push with the id \"\(read)\"\(read == "0" ? " (the id of QA pushes)" : ""), the same for every such push; send the campaign's id as a string"
                 )
             }
         }
         if let atomic = payload["atomic"], classification.vendor != .atomic,
-            !classification.alsoMatching.contains(.atomic)
+            !classification.alsoMatching.contains(.atomic), let problem = Self.atomicProblem(atomic, in: payload)
         {
-            let envelope = atomic.kind == .string && payload.shape == .fcm ? payload.embeddedJSON(atomic) : atomic
-            if envelope?["source"]?.isString("io.atomic") == true || (atomic.kind == .string && envelope == nil) {
-                context.report(
-                    atomicEnvelope,
-                    platform: platform,
-                    path: path("atomic"),
-                    envelope == nil
-                        ? "`atomic` is a string that is not JSON, so Atomic's SDK finds no card"
-                        : "the `atomic` envelope needs a string `cardInstanceId` and a string or number `streamContainerId`; Atomic's SDK finds no card"
-                )
-            }
+            context.report(atomicEnvelope, platform: platform, path: path("atomic"), problem)
         }
 
         // Nested values in FCM data that do not parse.
@@ -230,24 +240,23 @@ enum VendorChecks {
         switch vendor {
         case .exponea: checkExponea(payload, platform: platform, path: path, &context)
         case .swrve:
-            if let rich = payload.nestedJSON("_sw")?.objectValue, let version = rich["version"],
-                (version.numberValue?.doubleValue ?? Double(version.stringValue ?? "") ?? 0) > 1
-            {
+            // The version as the SDK reads it (Objective-C's `intValue`: "2" is 2, "1.5" is 1).
+            if let version = notification.swrve?.richVersion, version > 1 {
                 context.report(
                     swrveRichVersion,
                     platform: platform,
                     path: path("_sw"),
-                    "`_sw.version` is \(version.jsonString): Swrve renders only version 1, so the rich content is ignored"
+                    "`_sw.version` is \(version): Swrve renders only version 1, so the rich content is ignored"
                 )
             }
         default: break
         }
-        if vendor != .exponea, payload["silent"] != nil {
+        if vendor != .exponea, let silent = payload["silent"], Self.asksForSilence(silent) {
             context.report(
                 silentFlagIgnored,
                 platform: platform,
                 path: path("silent"),
-                "`silent` is Exponea's flag; \(vendor.name)'s SDK ignores it (it decides silence by its own rule)"
+                "`silent` is \(silent.jsonString), Exponea's flag, which \(vendor.name)'s SDK does not read: by its own rule the push is \(classification.isSilent ? "silent" : "shown")"
             )
         }
         if vendor != .swrve, let sp = payload["_sp"], SwrveDecoder.pushID(sp) != nil {
@@ -258,6 +267,75 @@ enum VendorChecks {
                 "`_sp` marks a Swrve silent push, but the push is \(vendor.name)'s, whose SDK ignores it"
             )
         }
+    }
+
+    /// Whether `source` looks meant as Exponea's marker: "xnpe_platform" in another case or spelling
+    /// (`XNPE_PLATFORM`, `xnpe-platform`, `xnpe platform `), or a non-string holding it.
+    static func isExponeaSourceNearMiss(_ source: JSONValue) -> Bool {
+        let text = (source.stringValue ?? source.jsonString).lowercased()
+        if source.kind != .string { return text.contains("xnpe_platform") }
+        let lettersAndDigits = text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return String(lettersAndDigits) == "xnpeplatform"
+    }
+
+    /// Whether a `silent` value asks for a silent push (`1`, `true`, `"true"`, `"1"`).
+    static func asksForSilence(_ value: JSONValue) -> Bool {
+        switch value.kind {
+        case .bool: return value.boolValue == true
+        case .number: return value.numberValue?.doubleValue == 1
+        case .string:
+            let text = String((value.stringValue ?? "").lowercased().filter { !$0.isWhitespace })
+            return text == "true" || text == "1"
+        default: return false
+        }
+    }
+
+    /// Why Atomic's SDK finds no card in an `atomic` value that is meant as its envelope, or `nil` when it
+    /// does not look meant as one. FCM data carries the envelope as a JSON string; iOS reads only an object.
+    static func atomicProblem(_ atomic: JSONValue, in payload: PushPayload) -> String? {
+        var envelope = atomic
+        if atomic.kind == .string {
+            guard payload.shape == .fcm else { return nil }
+            guard let parsed = payload.embeddedJSON(atomic) else {
+                let text = atomic.stringValue ?? ""
+                let first = text.first { !$0.isWhitespace }
+                guard first == "{" || first == "[" || text.contains("io.atomic") else { return nil }
+                return "`atomic` is a string that is not a JSON object, so Atomic's SDK finds no card"
+            }
+            envelope = parsed
+        }
+        if let array = envelope.arrayValue {
+            guard array.contains(where: isAtomicEnvelopeLike) else { return nil }
+            return "`atomic` is an array; Atomic's SDK reads only an object, so it finds no card"
+        }
+        guard let object = envelope.objectValue, isAtomicEnvelopeLike(envelope) else { return nil }
+        var problems: [String] = []
+        if let source = object["source"] {
+            if !source.isString("io.atomic") { problems.append("`source` \(source.jsonString), not \"io.atomic\"") }
+        } else {
+            problems.append("no `source` (\"io.atomic\")")
+        }
+        if let card = object["cardInstanceId"] {
+            if card.kind != .string { problems.append("a `cardInstanceId` that is \(card.kindPhrase), not a string") }
+        } else {
+            problems.append("no `cardInstanceId`")
+        }
+        if let container = object["streamContainerId"] {
+            if container.kind != .string && container.kind != .number {
+                problems.append("a `streamContainerId` that is \(container.kindPhrase), not a string or number")
+            }
+        } else {
+            problems.append("no `streamContainerId`")
+        }
+        guard !problems.isEmpty else { return nil }
+        return "the `atomic` envelope has \(problems.joined(separator: ", ")): Atomic's SDK finds no card"
+    }
+
+    /// An object with Atomic's `source` or one of its ids.
+    static func isAtomicEnvelopeLike(_ value: JSONValue) -> Bool {
+        guard let object = value.objectValue else { return false }
+        return object["source"]?.isString("io.atomic") == true || object["cardInstanceId"] != nil
+            || object["streamContainerId"] != nil
     }
 
     private static func checkExponea(
