@@ -24,7 +24,7 @@ struct SDKConversionsTests {
             9_007_199_254_740_992, 0.3, 2.0 / 3.0, 1e100, 1.7976931348623157e308,
         ]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<4_000 {
+        for _ in 0..<1_000 {
             values.append(Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 900...1200) << 52)))
             values.append(Double(bitPattern: generator.next()))
         }
