@@ -1,0 +1,182 @@
+public import Hummingbird
+import Logging
+import NIOCore
+import PushPayloads
+public import PushRequests
+
+/// The gateway's routes: what each one reads, what it answers, and how it refuses.
+///
+/// | route | reads | answers |
+/// |---|---|---|
+/// | `POST /v1/inspect` | one device payload or send request (`application/json`, up to the limit) | the ``PushRequests/PushInspection`` as JSON |
+/// | `POST /v1/classify` | JSON Lines (`application/x-ndjson`, `application/jsonl`, …), streamed | one ``PushRequests/PushRecord`` a line, streamed |
+/// | `POST /v1/echo` | a body like `/v1/inspect`'s | `{"ok":true}` |
+/// | `GET /health` | | `{"status":"ok"}` |
+/// | `GET /metrics` | | the Prometheus text format |
+///
+/// Refusals carry the library's error as JSON (``GatewayError``): 400 for a body the library cannot
+/// read (not JSON, not an object, a duplicate key, …), 413 for a body over the limit, 415 for a body
+/// of another content type.
+public struct GatewayController: Sendable {
+    /// The limits and the pool's size.
+    public let configuration: GatewayConfiguration
+    /// What `/v1/inspect` runs, with its registry of decoders.
+    public let inspector: PushInspector
+    /// The parsers requests borrow.
+    public let pool: ParserPool
+    /// Where the routes count.
+    public let metrics: GatewayMetrics
+
+    private let encoder = JSONBytesEncoder()
+
+    /// The `source` of `/v1/classify`'s records unless the request's `source` query parameter names one.
+    public static let defaultSource = "request"
+    /// The most of a body `/v1/classify` splits before it looks whether its records should be written out.
+    static let classifyPieceBytes = 16_384
+    /// How many bytes of records `/v1/classify` lets collect before writing them out, within one buffer.
+    static let classifyFlushBytes = 65_536
+
+    static let jsonHeaders: HTTPFields = [.contentType: MediaTypes.json]
+    static let jsonLinesHeaders: HTTPFields = [.contentType: MediaTypes.jsonLines]
+    static let prometheusHeaders: HTTPFields = [.contentType: MediaTypes.prometheusText]
+    static let echoBody = ByteBuffer(string: #"{"ok":true}"#)
+    static let healthBody = ByteBuffer(string: #"{"status":"ok"}"#)
+
+    /// Creates the routes' handler.
+    public init(
+        configuration: GatewayConfiguration,
+        metrics: GatewayMetrics,
+        inspector: PushInspector = PushInspector()
+    ) {
+        self.configuration = configuration
+        self.inspector = inspector
+        self.metrics = metrics
+        pool = ParserPool(limits: configuration.limits, capacity: configuration.parserPoolCapacity)
+    }
+
+    /// Adds the routes to `router`.
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        router.post(RouterPath(GatewayRoutes.inspect)) { request, context in
+            try await inspect(request, context: context)
+        }
+        router.post(RouterPath(GatewayRoutes.classify)) { request, context in try classify(request, context: context) }
+        router.post(RouterPath(GatewayRoutes.echo)) { request, context in try await echo(request, context: context) }
+        router.get(RouterPath(GatewayRoutes.health)) { _, _ in
+            Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: Self.healthBody))
+        }
+        router.get(RouterPath(GatewayRoutes.metrics)) { _, _ in
+            var text: [UInt8] = []
+            metrics.emit(into: &text)
+            return Response(
+                status: .ok,
+                headers: Self.prometheusHeaders,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: text))
+            )
+        }
+    }
+
+    /// `POST /v1/inspect`: parses the body with a pooled parser, inspects it, and answers the inspection.
+    public func inspect(_ request: Request, context: some RequestContext) async throws -> Response {
+        try requireContentType(of: request, in: [MediaTypes.json], described: MediaTypes.json)
+        let body = try await readBody(of: request)
+        let json: [UInt8]
+        do {
+            // Parse, inspect and encode in one synchronous stretch, so the parser goes back to the pool
+            // at once, with no document of it left alive.
+            json = try pool.withParser(forBytes: body.readableBytes) { parser in
+                let document = try parser.parse(body.readableBytesSpan)
+                let inspection = inspector.inspect(PushSendRequest(document: document, limits: pool.limits))
+                for delivery in inspection.deliveries {
+                    metrics.inspect.recordPayload(vendor: delivery.notification.vendor)
+                }
+                return try encoder.encode(inspection)
+            }
+        } catch let error as PushPayloadError {
+            metrics.inspect.recordPayloadError(error.code)
+            throw GatewayError.unreadable(error)
+        }
+        return Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
+    /// `POST /v1/classify`: answers at once and streams one record a line while the body arrives.
+    ///
+    /// The body is never held whole: each buffer is split into lines where it lies (a line that spans
+    /// buffers is carried, up to the limit), each line is classified with a pooled parser, and the
+    /// records of each buffer are written before the next is read. The connection's back-pressure
+    /// bounds both sides.
+    public func classify(_ request: Request, context: some RequestContext) throws -> Response {
+        try requireContentType(
+            of: request,
+            in: MediaTypes.jsonLinesAliases,
+            described: "JSON Lines (application/x-ndjson)"
+        )
+        let source = request.uri.queryParameters.get("source") ?? Self.defaultSource
+        let limit = configuration.maximumBodyBytes
+        let logger = context.logger
+        return Response(
+            status: .ok,
+            headers: Self.jsonLinesHeaders,
+            body: ResponseBody { [pool, inspector, metrics] writer in
+                var records = ClassifyRecordWriter(
+                    source: source,
+                    pool: pool,
+                    registry: inspector.registry,
+                    metrics: metrics.classify
+                )
+                var splitter = JSONLinesSplitter(maximumLineBytes: limit)
+                for try await var buffer in request.body {
+                    while let piece = buffer.readSlice(length: min(buffer.readableBytes, Self.classifyPieceBytes)),
+                        piece.readableBytes > 0
+                    {
+                        splitter.feed(piece.readableBytesSpan, into: &records)
+                        if records.output.readableBytes >= Self.classifyFlushBytes {
+                            try await writer.write(records.takeOutput())
+                        }
+                    }
+                    if records.output.readableBytes > 0 {
+                        try await writer.write(records.takeOutput())
+                    }
+                }
+                splitter.finish(into: &records)
+                if records.output.readableBytes > 0 {
+                    try await writer.write(records.takeOutput())
+                }
+                try await writer.finish(nil)
+                logger.debug(
+                    "classified",
+                    metadata: ["lines": "\(splitter.lineNumber - 1)", "records": "\(records.recordCount)"]
+                )
+            }
+        )
+    }
+
+    /// `POST /v1/echo`: reads the body as `/v1/inspect` does and answers a fixed JSON: what the server
+    /// costs without the library.
+    public func echo(_ request: Request, context: some RequestContext) async throws -> Response {
+        try requireContentType(of: request, in: [MediaTypes.json], described: MediaTypes.json)
+        _ = try await readBody(of: request)
+        return Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: Self.echoBody))
+    }
+
+    /// Refuses (415) a request whose content type is not one of `accepted`.
+    private func requireContentType(of request: Request, in accepted: [String], described: String) throws {
+        let contentType = request.headers[.contentType]
+        guard MediaTypes.header(contentType, isOneOf: accepted) else {
+            throw GatewayError.unsupportedMediaType(contentType, expected: described)
+        }
+    }
+
+    /// The whole body, or a 413 as soon as it is known to be over the limit: from `Content-Length`
+    /// before reading, or while reading.
+    private func readBody(of request: Request) async throws -> ByteBuffer {
+        let limit = configuration.maximumBodyBytes
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw GatewayError.tooLarge(length: declared, limit: limit)
+        }
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw GatewayError.tooLarge(length: nil, limit: limit)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import PushGateway
+
+/// `push-gateway`: serves the gateway's routes until SIGTERM or SIGINT, then shuts down gracefully.
+@main
+struct PushGatewayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push-gateway",
+        abstract: "Inspect and classify push payloads and send requests over HTTP.",
+        discussion: """
+            Routes: POST /v1/inspect (one payload or send request, application/json), POST /v1/classify \
+            (JSON Lines in and out, streamed), POST /v1/echo, GET /health, GET /metrics (Prometheus).
+
+            Each option can also be set in the environment: PUSH_GATEWAY_HOSTNAME, PUSH_GATEWAY_PORT, \
+            PUSH_GATEWAY_MAX_BODY_BYTES, PUSH_GATEWAY_MAX_DEPTH, PUSH_GATEWAY_PARSER_POOL_SIZE and \
+            PUSH_GATEWAY_LOG_LEVEL. An option given on the command line wins over the environment.
+            """
+    )
+
+    @Option(help: "The address to listen on. (default: 127.0.0.1)")
+    var hostname: String?
+
+    @Option(help: "The port to listen on; 0 lets the system choose. (default: 8080)")
+    var port: Int?
+
+    @Option(
+        name: .customLong("max-body-bytes"),
+        help:
+            "The largest body /v1/inspect and /v1/echo accept, and the longest line /v1/classify accepts. (default: 1048576)"
+    )
+    var maximumBodyBytes: Int?
+
+    @Option(name: .customLong("max-depth"), help: "The deepest nesting a payload may have. (default: 128)")
+    var maximumDepth: Int?
+
+    @Option(
+        name: .customLong("parser-pool-size"),
+        help: "How many parsers are kept for reuse; 0 gives every request a fresh one. (default: 64)"
+    )
+    var parserPoolCapacity: Int?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. (default: info)")
+    var logLevel: String?
+
+    func run() async throws {
+        let environment = Environment()
+        var configuration: GatewayConfiguration
+        do {
+            configuration = try GatewayConfiguration().applying(environment: environmentValues(environment))
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if let hostname { configuration.hostname = hostname }
+        if let port { configuration.port = port }
+        if let maximumBodyBytes { configuration.maximumBodyBytes = maximumBodyBytes }
+        if let maximumDepth { configuration.maximumDepth = maximumDepth }
+        if let parserPoolCapacity { configuration.parserPoolCapacity = parserPoolCapacity }
+        do {
+            try configuration.validate(names: .options)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let level: Logger.Level
+        if let logLevel {
+            guard let parsed = Logger.Level(rawValue: logLevel) else {
+                throw ValidationError("--log-level is \"\(logLevel)\", but must be one of \(Self.levelNames)")
+            }
+            level = parsed
+        } else if let text = environment.get("PUSH_GATEWAY_LOG_LEVEL"), !text.isEmpty {
+            guard let parsed = Logger.Level(rawValue: text) else {
+                throw ValidationError("PUSH_GATEWAY_LOG_LEVEL is \"\(text)\", but must be one of \(Self.levelNames)")
+            }
+            level = parsed
+        } else {
+            level = .info
+        }
+
+        var logger = Logger(label: "push-gateway")
+        logger.logLevel = level
+        logger.info(
+            "starting",
+            metadata: [
+                "hostname": "\(configuration.hostname)",
+                "port": "\(configuration.port)",
+                "max_body_bytes": "\(configuration.maximumBodyBytes)",
+                "max_depth": "\(configuration.maximumDepth)",
+                "parser_pool_size": "\(configuration.parserPoolCapacity)",
+            ]
+        )
+        let app = buildApplication(configuration: configuration, logger: logger)
+        try await app.runService()
+        logger.info("stopped")
+    }
+
+    private func environmentValues(_ environment: Environment) -> [String: String] {
+        let names = GatewayConfiguration.SettingNames.environment
+        var values: [String: String] = [:]
+        for name in [names.hostname, names.port, names.maximumBodyBytes, names.maximumDepth, names.parserPoolCapacity] {
+            values[name] = environment.get(name)
+        }
+        return values
+    }
+
+    private static var levelNames: String { Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") }
+}
