@@ -15,11 +15,18 @@
 /// ```
 public struct PushDecoderRegistry: Sendable {
     /// The decoders, highest precedence first.
-    public private(set) var decoders: [any PushPayloadDecoder]
+    public private(set) var decoders: [any PushPayloadDecoder] {
+        didSet { markerKeyIndex = PushMarkerKeyIndex(decoders) }
+    }
+
+    /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
+    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it.
+    private var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
     public init(_ decoders: [any PushPayloadDecoder]) {
         self.decoders = decoders
+        markerKeyIndex = PushMarkerKeyIndex(decoders)
     }
 
     /// Exponea, Atomic, Swrve and Cordial, in that order.
@@ -73,7 +80,9 @@ public struct PushDecoderRegistry: Sendable {
         var winner: (any PushPayloadDecoder)? = nil
         var marker: PushMarker? = nil
         var others: [PushVendor] = []
-        for decoder in decoders {
+        let asked = markerKeyIndex?.decodersToAsk(payload) ?? .max
+        for (position, decoder) in decoders.enumerated() {
+            if position < 64 && asked & (1 << UInt64(position)) == 0 { continue }
             guard let match = decoder.marker(in: payload) else { continue }
             if winner == nil {
                 winner = decoder

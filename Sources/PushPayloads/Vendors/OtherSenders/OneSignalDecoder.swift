@@ -1,0 +1,85 @@
+/// OneSignal pushes, recognised as OneSignal's SDKs do, on the platform the payload's shape names:
+///
+/// - APNs (iOS): `custom` or `os_data` is a dictionary holding `i`, of any type
+///   (`OneSignalCoreHelper isOneSignalPayload:`, ``PushMarker/oneSignalCustomID``). The SDK subscripts
+///   without a type check, so a string `custom` would throw in Objective-C rather than answer; here it is
+///   simply not OneSignal's.
+/// - FCM (Android): `custom` holds a JSON object with `i` (`NotificationFormatHelper.isOneSignalBundle`,
+///   ``PushMarker/oneSignalCustomJSON``).
+///
+/// Silent: on iOS `isRemoteSilentNotification:`, which is true when none of `badge`, `aps.badge`, `m`, `o`,
+/// `s`, a non-empty `title`, `sound`, `aps.sound`, `aps.alert` and `os_data.buttons` is present; on Android
+/// nothing is shown unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's
+/// extender). The message id is `i`; a tap opens the launch URL `custom.u`. Android shows `title` and
+/// `alert`.
+public struct OneSignalDecoder: PushPayloadDecoder {
+    /// Creates the decoder.
+    public init() {}
+
+    /// ``PushVendor/onesignal``.
+    public var vendor: PushVendor { .onesignal }
+
+    /// `custom` and `os_data`.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["custom", "os_data"])
+
+    /// Whether the payload carries OneSignal's marker for its shape.
+    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
+
+    /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM).
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        switch payload.shape {
+        case .apns: return Self.appleIDHolder(payload) != nil ? .oneSignalCustomID : nil
+        case .fcm: return Self.androidCustom(payload) != nil ? .oneSignalCustomJSON : nil
+        }
+    }
+
+    /// iOS: the dictionary whose `i` makes the payload OneSignal's, `custom` first.
+    static func appleIDHolder(_ payload: PushPayload) -> JSONObject? {
+        for key in ["custom", "os_data"] {
+            if let holder = payload[key]?.objectValue, holder.contains("i") { return holder }
+        }
+        return nil
+    }
+
+    /// Android: `custom` parsed, when it is a JSON object holding `i`.
+    static func androidCustom(_ payload: PushPayload) -> JSONObject? {
+        guard let custom = payload.nestedJSON("custom")?.objectValue, custom.contains("i") else { return nil }
+        return custom
+    }
+
+    /// iOS: `isRemoteSilentNotification:`. Android: `alert` is absent or empty.
+    public func isSilent(_ payload: PushPayload) -> Bool {
+        switch payload.shape {
+        case .apns:
+            let object = payload.object
+            let aps = payload.aps
+            let title = object["title"]?.stringUTF8Count ?? 0
+            let interacts =
+                ["badge", "m", "o", "s", "sound"].contains { object.contains($0) } || title > 0
+                || ["badge", "sound", "alert"].contains { aps?.contains($0) == true }
+                || object["os_data"]?["buttons"] != nil
+            return !interacts
+        case .fcm:
+            return SDKConversions.isJavaEmpty(payload["alert"])
+        }
+    }
+
+    /// The notification id `i`, the launch URL `custom.u`, and on Android the title `title` and body `alert`.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        let holder: JSONObject?
+        switch payload.shape {
+        case .apns:
+            holder = Self.appleIDHolder(payload)
+        case .fcm:
+            holder = Self.androidCustom(payload)
+            notification.title = payload["title"]?.stringValue
+            notification.subtitle = nil
+            notification.body = payload["alert"]?.stringValue
+        }
+        if let id = holder?["i"] { notification.messageID = id.stringValue ?? id.numberValue?.text }
+        let custom = payload.shape == .apns ? payload["custom"]?.objectValue : holder
+        if let url = custom?["u"]?.stringValue, !url.isEmpty { notification.defaultAction = .openURL(url) }
+    }
+}
