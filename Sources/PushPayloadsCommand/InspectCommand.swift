@@ -23,6 +23,9 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Inspect the payload on this line (1-based) of a JSON Lines input.")
     var line: Int?
 
+    @Option(help: SenderSet.help)
+    var senders: SenderSet = .standard
+
     @OptionGroup var engineOptions: EngineOptions
 
     mutating func validate() throws {
@@ -33,7 +36,11 @@ struct InspectCommand: ParsableCommand {
         let inspector = PayloadInspector(
             path: RawArguments.bytes(of: [file])[0],
             line: line,
-            decoder: PayloadDecoder(engine: engineOptions.engine, limits: engineOptions.limits)
+            decoder: PayloadDecoder(
+                engine: engineOptions.engine,
+                limits: engineOptions.limits,
+                registry: senders.registry
+            )
         )
         let notification: PushNotification
         do {
