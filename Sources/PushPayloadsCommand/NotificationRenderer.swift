@@ -11,6 +11,10 @@ enum NotificationRenderer {
                 "classification",
                 .object([
                     ("vendor", .string(notification.vendor?.name ?? Tally.unknownVendor)),
+                    // The rule that matched; a convention (Expo) or a rule outside the SDK's entry point
+                    // (Airship's extension, Firebase's analytics gate) is not an entry point's rule.
+                    ("marker", .string(notification.marker?.name)),
+                    ("entry_point_rule", notification.marker.map { .bool($0.isEntryPointRule) } ?? .null),
                     ("ambiguous", .array(notification.alsoMatching.map { .string($0.name) })),
                     ("silent", .bool(notification.isSilent)),
                     ("shape", .string(notification.shape.rawValue)),
