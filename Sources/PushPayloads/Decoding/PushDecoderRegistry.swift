@@ -77,38 +77,71 @@ public struct PushDecoderRegistry: Sendable {
 
     /// Classifies a payload without building the model: vendor, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
+        classifyAndFindOwner(payload).classification
+    }
+
+    /// The classification and the decoder that won it, so ``decode(_:detail:)`` need not look it up again.
+    private func classifyAndFindOwner(
+        _ payload: PushPayload
+    ) -> (classification: PushClassification, owner: (any PushPayloadDecoder)?) {
         var winner: (any PushPayloadDecoder)? = nil
         var marker: PushMarker? = nil
         var others: [PushVendor] = []
-        let asked = markerKeyIndex?.decodersToAsk(payload) ?? .max
-        for (position, decoder) in decoders.enumerated() {
-            if position < 64 && asked & (1 << UInt64(position)) == 0 { continue }
-            guard let match = decoder.marker(in: payload) else { continue }
-            if winner == nil {
-                winner = decoder
-                marker = match
-            } else {
-                others.append(decoder.vendor)
+        if let markerKeyIndex {
+            // Only the decoders whose keys the payload has, in precedence order; the others are not touched.
+            // Past the first 64 decoders, which the index covers, every one is asked. The winner is kept as
+            // a position, so no decoder is copied out of the array but the one that wins.
+            var asked = markerKeyIndex.decodersToAsk(payload)
+            var position = 0
+            var winnerPosition: Int? = nil
+            while position < decoders.count {
+                if position < 64 {
+                    asked &= ~0 << UInt64(position)
+                    guard asked != 0 else {
+                        position = 64
+                        continue
+                    }
+                    position = asked.trailingZeroBitCount
+                    guard position < decoders.count else { break }
+                }
+                defer { position += 1 }
+                guard let match = decoders[position].marker(in: payload) else { continue }
+                if winnerPosition == nil {
+                    winnerPosition = position
+                    marker = match
+                } else {
+                    others.append(decoders[position].vendor)
+                }
+            }
+            winner = winnerPosition.map { decoders[$0] }
+        } else {
+            for decoder in decoders {
+                guard let match = decoder.marker(in: payload) else { continue }
+                if winner == nil {
+                    winner = decoder
+                    marker = match
+                } else {
+                    others.append(decoder.vendor)
+                }
             }
         }
-        return PushClassification(
+        let classification = PushClassification(
             vendor: winner?.vendor,
             marker: marker,
             alsoMatching: others,
             isSilent: winner?.isSilent(payload) ?? payload.isBackgroundPush,
             shape: payload.shape
         )
+        return (classification, winner)
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
     /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
     /// summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
-        let classification = classify(payload)
+        let (classification, owner) = classifyAndFindOwner(payload)
         var notification = PushNotification(payload: payload, classification: classification, detail: detail)
-        if let vendor = classification.vendor, let decoder = decoder(for: vendor) {
-            decoder.decode(payload, into: &notification, detail: detail)
-        }
+        owner?.decode(payload, into: &notification, detail: detail)
         return notification
     }
 

@@ -47,11 +47,7 @@ public struct BatchDecoder: PushPayloadDecoder {
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
         let batch = payload.nestedJSON("com.batch")?.objectValue
         notification.messageID = batch?["i"]?.stringValue
-        if payload.shape == .fcm {
-            notification.title = payload["title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["msg"]?.stringValue
-        }
+        if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "msg") }
         // `InternalPushData.isSchemeEmpty`: a link of only whitespace is no link.
         if let link = batch?["l"]?.stringValue, !link.allSatisfy(\.isWhitespace) {
             notification.defaultAction = .deepLink(link)

@@ -38,9 +38,7 @@ public struct CustomerIODecoder: PushPayloadDecoder {
             link = payload["CIO"]?["push"]?["link"]?.stringValue
         case .fcm:
             link = payload["link"]?.stringValue
-            notification.title = payload["title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["body"]?.stringValue
+            notification.setAndroidText(from: payload, body: "body")
         }
         if let link, !link.isEmpty { notification.defaultAction = .deepLink(link) }
     }

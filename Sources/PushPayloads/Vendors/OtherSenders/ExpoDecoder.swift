@@ -40,9 +40,7 @@ public struct ExpoDecoder: PushPayloadDecoder {
     /// On Android: `title`, `subtitle`, `message` and the identifier `tag`.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
         guard payload.shape == .fcm else { return }
-        notification.title = payload["title"]?.stringValue
-        notification.subtitle = payload["subtitle"]?.stringValue
-        notification.body = payload["message"]?.stringValue
+        notification.setAndroidText(from: payload, body: "message", keepsSubtitle: true)
         notification.messageID = payload["tag"]?.stringValue
     }
 }

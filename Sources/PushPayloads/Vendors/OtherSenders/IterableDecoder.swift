@@ -43,15 +43,28 @@ public struct IterableDecoder: PushPayloadDecoder {
         guard let itbl = payload["itbl"]?.objectValue, let flag = itbl["isGhostPush"],
             let isGhostPush = SDKConversions.appleBoolValue(flag)
         else { return .other }
-        if isGhostPush, let type = payload["notificationType"], silentPushTypes.contains(where: { type.isString($0) }) {
-            return .silentPush
-        }
+        if isGhostPush && hasSilentPushType(payload) { return .silentPush }
         // `IterablePushNotificationMetadata.parse`: a present `campaignId` must be an `NSNumber`.
         if let campaign = itbl["campaignId"], !SDKConversions.isAppleNumber(campaign) { return .other }
         guard let template = itbl["templateId"], SDKConversions.isAppleNumber(template),
             itbl["messageId"]?.kind == .string
         else { return .other }
         return .iterable
+    }
+
+    /// `ITBLSilentPushNotificationInfo.parse`: a top-level `notificationType` string the SDK syncs on.
+    static func hasSilentPushType(_ payload: PushPayload) -> Bool {
+        guard let type = payload["notificationType"] else { return false }
+        return silentPushTypes.contains { type.isString($0) }
+    }
+
+    /// For a payload ``inspect(_:)`` does not call `.other`: whether it answers `.silentPush`, which needs
+    /// only the ghost flag and the type, not the campaign ids.
+    static func isSilentPush(_ payload: PushPayload) -> Bool {
+        guard let flag = payload["itbl"]?["isGhostPush"], SDKConversions.appleBoolValue(flag) == true else {
+            return false
+        }
+        return hasSilentPushType(payload)
     }
 
     /// Whether the payload carries Iterable's marker for its shape.
@@ -69,11 +82,15 @@ public struct IterableDecoder: PushPayloadDecoder {
     public func isSilent(_ payload: PushPayload) -> Bool {
         switch payload.shape {
         case .apns:
-            return Self.inspect(payload) == .silentPush
+            return Self.isSilentPush(payload)
         case .fcm:
-            let isGhostPush = SDKConversions.orgJSONBoolean(payload.nestedJSON("itbl")?["isGhostPush"])
-            return isGhostPush || SDKConversions.isJavaEmpty(payload["body"])
+            return SDKConversions.isJavaEmpty(payload["body"]) || Self.isAndroidGhostPush(payload)
         }
+    }
+
+    /// Android's `new JSONObject(itbl).optBoolean("isGhostPush")`.
+    static func isAndroidGhostPush(_ payload: PushPayload) -> Bool {
+        SDKConversions.orgJSONBoolean(payload.nestedJSON("itbl")?["isGhostPush"])
     }
 
     /// The message id and the default action; on Android also `title` and `body`.
@@ -82,13 +99,10 @@ public struct IterableDecoder: PushPayloadDecoder {
         switch payload.shape {
         case .apns:
             notification.messageID =
-                Self.inspect(payload) == .silentPush
-                ? payload["messageId"]?.stringValue : itbl?["messageId"]?.stringValue
+                Self.isSilentPush(payload) ? payload["messageId"]?.stringValue : itbl?["messageId"]?.stringValue
         case .fcm:
             notification.messageID = itbl?["messageId"]?.stringValue
-            notification.title = payload["title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["body"]?.stringValue
+            notification.setAndroidText(from: payload, body: "body")
         }
         if let action = itbl?["defaultAction"]?.objectValue {
             if action["type"]?.isString("openUrl") == true, let url = action["data"]?.stringValue, !url.isEmpty {

@@ -43,11 +43,7 @@ public struct KlaviyoDecoder: PushPayloadDecoder {
 
     /// The deep link `url`; on Android also `title` and `body`.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        if payload.shape == .fcm {
-            notification.title = payload["title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["body"]?.stringValue
-        }
+        if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "body") }
         if let url = payload["url"]?.stringValue, !url.isEmpty { notification.defaultAction = .deepLink(url) }
     }
 }

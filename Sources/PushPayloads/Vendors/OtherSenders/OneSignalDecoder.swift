@@ -37,10 +37,15 @@ public struct OneSignalDecoder: PushPayloadDecoder {
 
     /// iOS: the dictionary whose `i` makes the payload OneSignal's, `custom` first.
     static func appleIDHolder(_ payload: PushPayload) -> JSONObject? {
-        for key in ["custom", "os_data"] {
-            if let holder = payload[key]?.objectValue, holder.contains("i") { return holder }
-        }
+        if let custom = payload["custom"]?.objectValue, custom.contains("i") { return custom }
+        if let data = payload["os_data"]?.objectValue, data.contains("i") { return data }
         return nil
+    }
+
+    /// Whether the UTF-8 bytes `key` are the ASCII text `text`.
+    static func equals(_ key: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        key.count == text.utf8CodeUnitCount
+            && key.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: key.count))
     }
 
     /// Android: `custom` parsed, when it is a JSON object holding `i`.
@@ -53,14 +58,20 @@ public struct OneSignalDecoder: PushPayloadDecoder {
     public func isSilent(_ payload: PushPayload) -> Bool {
         switch payload.shape {
         case .apns:
+            // One pass over the top-level keys, rather than a lookup for each of the SDK's checks.
             let object = payload.object
-            let aps = payload.aps
-            let title = object["title"]?.stringUTF8Count ?? 0
-            let interacts =
-                ["badge", "m", "o", "s", "sound"].contains { object.contains($0) } || title > 0
-                || ["badge", "sound", "alert"].contains { aps?.contains($0) == true }
-                || object["os_data"]?["buttons"] != nil
-            return !interacts
+            let interacts = object.containsKey { key in
+                switch key.count {
+                case 1: return key[0] == UInt8(ascii: "m") || key[0] == UInt8(ascii: "o") || key[0] == UInt8(ascii: "s")
+                case 5: return Self.equals(key, "badge") || Self.equals(key, "sound")
+                default: return false
+                }
+            }
+            if interacts || (object["title"]?.stringUTF8Count ?? 0) > 0 || object["os_data"]?["buttons"] != nil {
+                return false
+            }
+            guard let aps = payload.aps else { return true }
+            return aps["badge"] == nil && aps["sound"] == nil && aps["alert"] == nil
         case .fcm:
             return SDKConversions.isJavaEmpty(payload["alert"])
         }
@@ -74,9 +85,7 @@ public struct OneSignalDecoder: PushPayloadDecoder {
             holder = Self.appleIDHolder(payload)
         case .fcm:
             holder = Self.androidCustom(payload)
-            notification.title = payload["title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["alert"]?.stringValue
+            notification.setAndroidText(from: payload, body: "alert")
         }
         if let id = holder?["i"] { notification.messageID = id.stringValue ?? id.numberValue?.text }
         let custom = payload.shape == .apns ? payload["custom"]?.objectValue : holder

@@ -39,9 +39,7 @@ public struct SalesforceDecoder: PushPayloadDecoder {
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
         guard payload.shape == .fcm else { return }
         notification.messageID = payload["_m"]?.stringValue
-        notification.title = payload["title"]?.stringValue
-        notification.subtitle = payload["subtitle"]?.stringValue
-        notification.body = payload["alert"]?.stringValue
+        notification.setAndroidText(from: payload, body: "alert", keepsSubtitle: true)
         if let url = payload["_od"]?.stringValue, !url.isEmpty { notification.defaultAction = .deepLink(url) }
     }
 }
