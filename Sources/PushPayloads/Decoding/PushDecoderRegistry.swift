@@ -20,8 +20,9 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
-    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it.
-    private var markerKeyIndex: PushMarkerKeyIndex?
+    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it
+    /// (`PushDecoderRegistry+MarkerKeyIndex.swift` has the indexed path).
+    private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
     public init(_ decoders: [any PushPayloadDecoder]) {
@@ -77,7 +78,8 @@ public struct PushDecoderRegistry: Sendable {
 
     /// Classifies a payload without building the model: vendor, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
-        classifyAndFindOwner(payload).classification
+        if let markerKeyIndex { return classifyWithIndex(payload, markerKeyIndex).classification }
+        return classifyAndFindOwner(payload).classification
     }
 
     /// The classification and the decoder that won it, so ``decode(_:detail:)`` need not look it up again.
@@ -87,42 +89,13 @@ public struct PushDecoderRegistry: Sendable {
         var winner: (any PushPayloadDecoder)? = nil
         var marker: PushMarker? = nil
         var others: [PushVendor] = []
-        if let markerKeyIndex {
-            // Only the decoders whose keys the payload has, in precedence order; the others are not touched.
-            // Past the first 64 decoders, which the index covers, every one is asked. The winner is kept as
-            // a position, so no decoder is copied out of the array but the one that wins.
-            var asked = markerKeyIndex.decodersToAsk(payload)
-            var position = 0
-            var winnerPosition: Int? = nil
-            while position < decoders.count {
-                if position < 64 {
-                    asked &= ~0 << UInt64(position)
-                    guard asked != 0 else {
-                        position = 64
-                        continue
-                    }
-                    position = asked.trailingZeroBitCount
-                    guard position < decoders.count else { break }
-                }
-                defer { position += 1 }
-                guard let match = decoders[position].marker(in: payload) else { continue }
-                if winnerPosition == nil {
-                    winnerPosition = position
-                    marker = match
-                } else {
-                    others.append(decoders[position].vendor)
-                }
-            }
-            winner = winnerPosition.map { decoders[$0] }
-        } else {
-            for decoder in decoders {
-                guard let match = decoder.marker(in: payload) else { continue }
-                if winner == nil {
-                    winner = decoder
-                    marker = match
-                } else {
-                    others.append(decoder.vendor)
-                }
+        for decoder in decoders {
+            guard let match = decoder.marker(in: payload) else { continue }
+            if winner == nil {
+                winner = decoder
+                marker = match
+            } else {
+                others.append(decoder.vendor)
             }
         }
         let classification = PushClassification(
@@ -139,9 +112,17 @@ public struct PushDecoderRegistry: Sendable {
     /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
     /// summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
-        let (classification, owner) = classifyAndFindOwner(payload)
-        var notification = PushNotification(payload: payload, classification: classification, detail: detail)
-        owner?.decode(payload, into: &notification, detail: detail)
+        // One variable returned on every path, so the model is built where the caller wants it, not copied.
+        var notification: PushNotification
+        if let markerKeyIndex {
+            let outcome = classifyWithIndex(payload, markerKeyIndex)
+            notification = PushNotification(payload: payload, classification: outcome.classification, detail: detail)
+            decodeWithIndex(payload, outcome, markerKeyIndex, into: &notification, detail: detail)
+        } else {
+            let (classification, owner) = classifyAndFindOwner(payload)
+            notification = PushNotification(payload: payload, classification: classification, detail: detail)
+            owner?.decode(payload, into: &notification, detail: detail)
+        }
         return notification
     }
 

@@ -6,7 +6,10 @@
 /// sorted by length, so only those of the key's length (or prefixes no longer than it) are compared,
 /// byte by byte. The answer is a bit set over decoder positions; positions of decoders
 /// that declare no keys are always set, and decoders from position 64 on are always asked.
-struct PushMarkerKeyIndex: Sendable {
+///
+/// A class, immutable once built: the registry holds it behind one reference, so the standard registry's
+/// path tests a single pointer and copying a registry copies no tables.
+final class PushMarkerKeyIndex: Sendable {
     /// One key or prefix of one decoder.
     struct Candidate: Sendable {
         /// Offset of its bytes in ``PushMarkerKeyIndex/bytes``.
@@ -28,6 +31,10 @@ struct PushMarkerKeyIndex: Sendable {
     private let lengths: [UInt64]
     /// Decoders asked whatever the keys: those without marker keys.
     private let alwaysAsked: UInt64
+    /// The decoders, among the first 64, that share a reading between their steps.
+    let sharedReadingDecoders: [any PushSharedReadingDecoder]
+    /// For each of the first 64 positions, its index in ``sharedReadingDecoders``, or -1.
+    private let sharedReadingSlots: [Int8]
 
     /// The index for `decoders`, or `nil` when none declares marker keys (the registry then asks each one,
     /// as it always did).
@@ -48,6 +55,15 @@ struct PushMarkerKeyIndex: Sendable {
             }
         }
         guard hasKeys else { return nil }
+        var sharedReadingDecoders: [any PushSharedReadingDecoder] = []
+        var sharedReadingSlots = [Int8](repeating: -1, count: 64)
+        for (position, decoder) in decoders.prefix(64).enumerated() {
+            guard let shared = sharedReadingDecoder(decoder) else { continue }
+            sharedReadingSlots[position] = Int8(sharedReadingDecoders.count)
+            sharedReadingDecoders.append(shared)
+        }
+        self.sharedReadingDecoders = sharedReadingDecoders
+        self.sharedReadingSlots = sharedReadingSlots
         var bytes: [UInt8] = []
         var candidates: [Candidate] = []
         var firstByteStart: [UInt16] = [0]
@@ -74,6 +90,14 @@ struct PushMarkerKeyIndex: Sendable {
         self.firstByteStart = firstByteStart
         self.lengths = lengths
         self.alwaysAsked = alwaysAsked
+    }
+
+    /// The index in ``sharedReadingDecoders`` of the decoder at `position`, if it shares a reading.
+    @inline(__always)
+    func sharedReadingSlot(of position: Int) -> Int? {
+        guard position < 64 else { return nil }
+        let slot = sharedReadingSlots[position]
+        return slot < 0 ? nil : Int(slot)
     }
 
     /// The decoders (bits by position) that may recognise `payload`.

@@ -14,7 +14,7 @@
 /// empty `body`, which Iterable leaves unrendered. The message id is `itbl.messageId` (a ghost push's
 /// top-level `messageId` on iOS). A tap runs `itbl.defaultAction`: its `openUrl` type hands `data` to the
 /// app's URL delegate first (a deep link); iOS also reads the legacy top-level `url`.
-public struct IterableDecoder: PushPayloadDecoder {
+public struct IterableDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
     /// Creates the decoder.
     public init() {}
 
@@ -80,22 +80,35 @@ public struct IterableDecoder: PushPayloadDecoder {
 
     /// iOS: `inspect` answers `.silentPush`. Android: a ghost push, or an empty `body`.
     public func isSilent(_ payload: PushPayload) -> Bool {
+        // Android reads `itbl` only when the body is not empty.
+        let needsReading = payload.shape == .fcm && !SDKConversions.isJavaEmpty(payload["body"])
+        return isSilent(payload, reading: needsReading ? sharedReading(of: payload) : nil)
+    }
+
+    /// `itbl`: on iOS the dictionary as it is, on Android the JSON string parsed.
+    func sharedReading(of payload: PushPayload) -> JSONValue? {
+        payload.nestedJSON("itbl")
+    }
+
+    func marker(in payload: PushPayload, reading: JSONValue?) -> PushMarker? { marker(in: payload) }
+
+    func isSilent(_ payload: PushPayload, reading: JSONValue?) -> Bool {
         switch payload.shape {
         case .apns:
             return Self.isSilentPush(payload)
         case .fcm:
-            return SDKConversions.isJavaEmpty(payload["body"]) || Self.isAndroidGhostPush(payload)
+            // `optBoolean("isGhostPush")` of `new JSONObject(itbl)`.
+            return SDKConversions.isJavaEmpty(payload["body"]) || SDKConversions.orgJSONBoolean(reading?["isGhostPush"])
         }
-    }
-
-    /// Android's `new JSONObject(itbl).optBoolean("isGhostPush")`.
-    static func isAndroidGhostPush(_ payload: PushPayload) -> Bool {
-        SDKConversions.orgJSONBoolean(payload.nestedJSON("itbl")?["isGhostPush"])
     }
 
     /// The message id and the default action; on Android also `title` and `body`.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        let itbl = payload.nestedJSON("itbl")?.objectValue
+        decode(payload, reading: sharedReading(of: payload), into: &notification)
+    }
+
+    func decode(_ payload: PushPayload, reading: JSONValue?, into notification: inout PushNotification) {
+        let itbl = reading?.objectValue
         switch payload.shape {
         case .apns:
             notification.messageID =

@@ -12,7 +12,7 @@
 /// nothing is shown unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's
 /// extender). The message id is `i`; a tap opens the launch URL `custom.u`. Android shows `title` and
 /// `alert`.
-public struct OneSignalDecoder: PushPayloadDecoder {
+public struct OneSignalDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
     /// Creates the decoder.
     public init() {}
 
@@ -29,11 +29,23 @@ public struct OneSignalDecoder: PushPayloadDecoder {
 
     /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM).
     public func marker(in payload: PushPayload) -> PushMarker? {
+        marker(in: payload, reading: sharedReading(of: payload))
+    }
+
+    /// The object holding `i`: on iOS `custom` or `os_data` as they are, on Android `custom` parsed.
+    func sharedReading(of payload: PushPayload) -> JSONValue? {
         switch payload.shape {
-        case .apns: return Self.appleIDHolder(payload) != nil ? .oneSignalCustomID : nil
-        case .fcm: return Self.androidCustom(payload) != nil ? .oneSignalCustomJSON : nil
+        case .apns: return Self.appleIDHolder(payload)?.value
+        case .fcm: return payload.nestedJSON("custom")
         }
     }
+
+    func marker(in payload: PushPayload, reading: JSONValue?) -> PushMarker? {
+        guard let holder = reading?.objectValue, holder.contains("i") else { return nil }
+        return payload.shape == .apns ? .oneSignalCustomID : .oneSignalCustomJSON
+    }
+
+    func isSilent(_ payload: PushPayload, reading: JSONValue?) -> Bool { isSilent(payload) }
 
     /// iOS: the dictionary whose `i` makes the payload OneSignal's, `custom` first.
     static func appleIDHolder(_ payload: PushPayload) -> JSONObject? {
@@ -46,12 +58,6 @@ public struct OneSignalDecoder: PushPayloadDecoder {
     static func equals(_ key: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         key.count == text.utf8CodeUnitCount
             && key.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: key.count))
-    }
-
-    /// Android: `custom` parsed, when it is a JSON object holding `i`.
-    static func androidCustom(_ payload: PushPayload) -> JSONObject? {
-        guard let custom = payload.nestedJSON("custom")?.objectValue, custom.contains("i") else { return nil }
-        return custom
     }
 
     /// iOS: `isRemoteSilentNotification:`. Android: `alert` is absent or empty.
@@ -79,14 +85,12 @@ public struct OneSignalDecoder: PushPayloadDecoder {
 
     /// The notification id `i`, the launch URL `custom.u`, and on Android the title `title` and body `alert`.
     public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        let holder: JSONObject?
-        switch payload.shape {
-        case .apns:
-            holder = Self.appleIDHolder(payload)
-        case .fcm:
-            holder = Self.androidCustom(payload)
-            notification.setAndroidText(from: payload, body: "alert")
-        }
+        decode(payload, reading: sharedReading(of: payload), into: &notification)
+    }
+
+    func decode(_ payload: PushPayload, reading: JSONValue?, into notification: inout PushNotification) {
+        let holder = reading?.objectValue
+        if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "alert") }
         if let id = holder?["i"] { notification.messageID = id.stringValue ?? id.numberValue?.text }
         let custom = payload.shape == .apns ? payload["custom"]?.objectValue : holder
         if let url = custom?["u"]?.stringValue, !url.isEmpty { notification.defaultAction = .openURL(url) }

@@ -46,6 +46,25 @@ struct MarkerKeyIndexTests {
         }
     }
 
+    @Test(
+        "every corpus payload decodes alike with and without the index (and the readings it shares)",
+        arguments: [PushDecodingDetail.full, .summary]
+    )
+    func corpusModels(_ detail: PushDecodingDetail) throws {
+        for file in Self.corpusFiles {
+            let bytes = try [UInt8](Data(contentsOf: TestPaths.corpus.appendingPathComponent(file)))
+            let payload = try PushPayload(jsonBytes: bytes)
+            let indexed = PushDecoderRegistry.extended.decode(payload, detail: detail)
+            let plain = Self.unindexed.decode(payload, detail: detail)
+            #expect(indexed.classification == plain.classification, "\(file)")
+            #expect(indexed.messageID == plain.messageID, "\(file)")
+            #expect(indexed.title == plain.title, "\(file)")
+            #expect(indexed.subtitle == plain.subtitle, "\(file)")
+            #expect(indexed.body == plain.body, "\(file)")
+            #expect(indexed.defaultAction == plain.defaultAction, "\(file)")
+        }
+    }
+
     @Test("every pair of markers classifies alike with and without the index", arguments: ExtendedPrecedenceTests.pairs)
     func pairs(_ pair: ExtendedPrecedenceTests.Pair) throws {
         let json = try #require(ExtendedPrecedenceTests.payload([pair.first, pair.second], pair.shape))
