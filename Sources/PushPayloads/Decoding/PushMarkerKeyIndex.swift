@@ -35,6 +35,8 @@ final class PushMarkerKeyIndex: Sendable {
     let sharedReadingDecoders: [any PushSharedReadingDecoder]
     /// For each of the first 64 positions, its index in ``sharedReadingDecoders``, or -1.
     private let sharedReadingSlots: [Int8]
+    /// Bit `n` is set when position `n` has a slot: most positions are ruled out without a table load.
+    private let sharedReadingPositions: UInt64
 
     /// The index for `decoders`, or `nil` when none declares marker keys (the registry then asks each one,
     /// as it always did).
@@ -64,6 +66,9 @@ final class PushMarkerKeyIndex: Sendable {
         }
         self.sharedReadingDecoders = sharedReadingDecoders
         self.sharedReadingSlots = sharedReadingSlots
+        sharedReadingPositions = sharedReadingSlots.enumerated().reduce(0) { bits, entry in
+            entry.element < 0 ? bits : bits | 1 << UInt64(entry.offset)
+        }
         var bytes: [UInt8] = []
         var candidates: [Candidate] = []
         var firstByteStart: [UInt16] = [0]
@@ -95,12 +100,12 @@ final class PushMarkerKeyIndex: Sendable {
     /// The index in ``sharedReadingDecoders`` of the decoder at `position`, if it shares a reading.
     @inline(__always)
     func sharedReadingSlot(of position: Int) -> Int? {
-        guard position < 64 else { return nil }
-        let slot = sharedReadingSlots[position]
-        return slot < 0 ? nil : Int(slot)
+        guard position < 64, sharedReadingPositions & 1 << UInt64(position) != 0 else { return nil }
+        return Int(sharedReadingSlots[position])
     }
 
     /// The decoders (bits by position) that may recognise `payload`.
+    @inline(__always)
     func decodersToAsk(_ payload: PushPayload) -> UInt64 {
         var asked = alwaysAsked
         bytes.withUnsafeBufferPointer { bytes in
