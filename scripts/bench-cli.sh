@@ -10,11 +10,15 @@
 #   MEGABYTES=50 RUNS=1 scripts/bench-cli.sh
 #   PUSH_PAYLOADS=path/to/push-payloads CAPTURE=capture.jsonl scripts/bench-cli.sh   # no build, no generation
 #   PUSH_PAYLOADS_BEFORE=path/to/old/push-payloads RUNS=10 scripts/bench-cli.sh     # A/B: old and new build
+#   PUSH_PAYLOADS_BEFORE=$BIN PUSH_PAYLOADS=$BIN AFTER_ARGS="--senders all" scripts/bench-cli.sh   # A/B: options
 #
 # With PUSH_PAYLOADS_BEFORE, the script compares two builds of push-payloads instead: it checks that both
 # write byte-identical records for the whole capture, then times both with 1 and 2 jobs in RUNS rounds,
 # each round running the four commands once in an order that alternates (old first, then new first), so
 # both builds see the same drift of a shared machine; jq and Python are not timed again.
+# BEFORE_ARGS and AFTER_ARGS add classify options to one side (say AFTER_ARGS="--senders all", to time
+# recognising every sender against the standard four); records may then differ, so only their number is
+# compared.
 #
 # Needs hyperfine, jq and python3. The capture and results go to .build-bench-cli/ (git-ignored
 # build output); the capture is reused between runs. The numbers mean little on a busy machine: the
@@ -91,24 +95,37 @@ EOF
 
 if [ -n "${PUSH_PAYLOADS_BEFORE:-}" ]; then
     BEFORE=$PUSH_PAYLOADS_BEFORE
-    echo "== A/B: $BEFORE (before) against $BIN (after)" >&2
+    BEFORE_ARGS=${BEFORE_ARGS:-}
+    AFTER_ARGS=${AFTER_ARGS:-}
+    echo "== A/B: $BEFORE $BEFORE_ARGS (before) against $BIN $AFTER_ARGS (after)" >&2
     for jobs in 1 2; do
+        if [ -n "$BEFORE_ARGS$AFTER_ARGS" ]; then
+            # shellcheck disable=SC2086 # the options are words
+            before=$("$BEFORE" classify --quiet $BEFORE_ARGS --jobs "$jobs" "$CAPTURE" | wc -l || true)
+            # shellcheck disable=SC2086
+            after=$("$BIN" classify --quiet $AFTER_ARGS --jobs "$jobs" "$CAPTURE" | wc -l || true)
+            [ "$before" = "$after" ] || { echo "bench-cli.sh: the record counts differ with --jobs $jobs" >&2; exit 1; }
+            echo "   --jobs $jobs: $after records from each (options differ, so records may too)" >&2
+            continue
+        fi
         before=$("$BEFORE" classify --quiet --jobs "$jobs" "$CAPTURE" | sha256sum | cut -d' ' -f1 || true)
         after=$("$BIN" classify --quiet --jobs "$jobs" "$CAPTURE" | sha256sum | cut -d' ' -f1 || true)
         [ "$before" = "$after" ] || { echo "bench-cli.sh: the builds' records differ with --jobs $jobs" >&2; exit 1; }
         echo "   --jobs $jobs: identical records for the whole capture (sha256 $after)" >&2
     done
     echo "== timing ($RUNS alternating rounds, each command once a round, after one warm-up)" >&2
-    "$BIN" classify --quiet --jobs 2 "$CAPTURE" >/dev/null || true
-    "$BEFORE" classify --quiet --jobs 2 "$CAPTURE" >/dev/null || true
+    # shellcheck disable=SC2086
+    "$BIN" classify --quiet $AFTER_ARGS --jobs 2 "$CAPTURE" >/dev/null || true
+    # shellcheck disable=SC2086
+    "$BEFORE" classify --quiet $BEFORE_ARGS --jobs 2 "$CAPTURE" >/dev/null || true
     rm -f "$WORK"/ab-round-*.json
     for round in $(seq 1 "$RUNS"); do
         commands=()
         if [ $((round % 2)) = 1 ]; then order="before after"; else order="after before"; fi
         for jobs in 1 2; do
             for build in $order; do
-                if [ "$build" = before ]; then bin=$BEFORE; else bin=$BIN; fi
-                commands+=(-n "$build --jobs $jobs" "$bin classify --quiet --jobs $jobs $CAPTURE >/dev/null")
+                if [ "$build" = before ]; then bin=$BEFORE args=$BEFORE_ARGS; else bin=$BIN args=$AFTER_ARGS; fi
+                commands+=(-n "$build --jobs $jobs" "$bin classify --quiet $args --jobs $jobs $CAPTURE >/dev/null")
             done
         done
         hyperfine --ignore-failure --runs 1 --style none --export-json "$WORK/ab-round-$round.json" \

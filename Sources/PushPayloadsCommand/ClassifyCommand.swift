@@ -10,8 +10,9 @@ struct ClassifyCommand: ParsableCommand {
         discussion: """
             Writes one record per payload, in input order, as JSON Lines (the default), CSV or a \
             table. A record has the source and line, status ok or error, and for ok: vendor \
-            (cordial, exponea, swrve, atomic or unknown), silent, ambiguous (the other vendors whose \
-            markers are present, in precedence order), shape (apns or fcm), message_id, title, body, \
+            (cordial, exponea, swrve, atomic or unknown; with --senders all, also the other senders \
+            such as braze or onesignal), silent, ambiguous (the other vendors whose markers are present, \
+            in precedence order), shape (apns or fcm), message_id, title, body, \
             action (the default action's kind) and url (its deep link or web URL); for error: the \
             error's code, byte offset in the payload and message. In the table, a + after the vendor marks \
             an ambiguous payload.
@@ -62,6 +63,9 @@ struct ClassifyCommand: ParsableCommand {
     )
     var summary: Bool? = nil
 
+    @Option(help: SenderSet.help)
+    var senders: SenderSet = .standard
+
     @Option(help: "Threads that classify payloads; the default is the number of cores.")
     var jobs: Int = ClassifyCommand.coreCount
 
@@ -99,6 +103,7 @@ struct ClassifyCommand: ParsableCommand {
             jobs: jobs,
             engine: engineOptions.engine,
             limits: engineOptions.limits,
+            registry: senders.registry,
             showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
             showsProgress: !quiet && Platform.isTerminal(.standardError),
             tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,

@@ -10,6 +10,8 @@ struct ClassifyRunner {
     var jobs = 1
     var engine: PayloadEngine = .native
     var limits: PushPayloadLimits = .default
+    /// The senders recognised (`--senders`); the summary lists its vendors.
+    var registry: PushDecoderRegistry = .standard
     var showsSummary = false
     var showsProgress = false
     /// The table's width; the terminal's when standard output is one.
@@ -30,7 +32,10 @@ struct ClassifyRunner {
         switch format {
         case .jsonl: return run(writer: JSONLinesRecordWriter())
         case .csv: return run(writer: CSVRecordWriter())
-        case .table: return run(writer: TableRecordWriter(totalWidth: tableWidth))
+        case .table:
+            // Room for the longest vendor name and the `+` of an ambiguous payload, at least the usual 8.
+            let vendorWidth = max(8, (registry.vendors.map(\.name.count).max() ?? 0) + 1)
+            return run(writer: TableRecordWriter(totalWidth: tableWidth, vendorWidth: vendorWidth))
         }
     }
 
@@ -54,6 +59,7 @@ struct ClassifyRunner {
 
         let engine = self.engine
         let limits = self.limits
+        let registry = self.registry
         let detail = self.detail
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
@@ -71,7 +77,7 @@ struct ClassifyRunner {
             produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: {
                 BatchClassifier(
-                    decoder: PayloadDecoder(engine: engine, limits: limits),
+                    decoder: PayloadDecoder(engine: engine, limits: limits, registry: registry),
                     writer: writer,
                     detail: detail,
                     extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
@@ -102,7 +108,7 @@ struct ClassifyRunner {
         }
         if showsSummary {
             let text = tally.summary(
-                precedence: PushDecoderRegistry.standard.vendors,
+                precedence: registry.vendors,
                 inputs: items.count { $0.isInput },
                 seconds: progress.elapsed
             )

@@ -31,6 +31,9 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "What the input is: device, apns, fcm-v1 or fcm-legacy (default: detected).")
     var kind: RequestKindOption?
 
+    @Option(help: SenderSet.help)
+    var senders: SenderSet = .standard
+
     @OptionGroup var engineOptions: EngineOptions
 
     mutating func validate() throws {
@@ -41,7 +44,11 @@ struct InspectCommand: ParsableCommand {
         let inspector = PayloadInspector(
             path: RawArguments.bytes(of: [file])[0],
             line: line,
-            decoder: PayloadDecoder(engine: engineOptions.engine, limits: engineOptions.limits),
+            decoder: PayloadDecoder(
+                engine: engineOptions.engine,
+                limits: engineOptions.limits,
+                registry: senders.registry
+            ),
             kind: kind?.requestKind
         )
         let inspection: PushInspection

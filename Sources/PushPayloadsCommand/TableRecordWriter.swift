@@ -19,13 +19,16 @@ struct TableRecordWriter: RecordWriter {
     let columns: [Column]
     static let separator = "  "
 
-    /// - Parameter totalWidth: The terminal's width; the last column gets the rest (at least 16).
-    init(totalWidth: Int = 160) {
+    /// - Parameters:
+    ///   - totalWidth: The terminal's width; the last column gets the rest (at least 16).
+    ///   - vendorWidth: The vendor column's width: 8 fits the four vendors and `+`; `--senders all` needs
+    ///     room for its longest name.
+    init(totalWidth: Int = 160, vendorWidth: Int = 8) {
         var columns = [
             Column(title: "SOURCE", width: 20, keepsEnd: true),
             Column(title: "LINE", width: 6, alignsRight: true),
             Column(title: "STATUS", width: 6),
-            Column(title: "VENDOR", width: 8),
+            Column(title: "VENDOR", width: vendorWidth),
             Column(title: "SILENT", width: 6),
             Column(title: "SHAPE", width: 5),
             Column(title: "MESSAGE_ID", width: 16),

@@ -89,10 +89,12 @@ extension PushRoutedEvent {
         /// The outcome's ``name``.
         public var description: String { name }
 
-        /// The vendor's delegate (or, for an unrecognised push, the fallback) answered in time.
+        /// The vendor's delegate (or, for an unrecognised push or one of a fallback vendor, the fallback)
+        /// answered in time.
         public static let handled = Outcome(name: "handled")
-        /// Nobody was there to handle it: a recognised vendor without a delegate (the push is never handed
-        /// to another vendor's delegate or to the fallback), or an unrecognised push without a fallback.
+        /// Nobody was there to handle it: a recognised vendor without a delegate that is not a fallback
+        /// vendor (the push is never handed to another vendor's delegate or to the fallback), or an
+        /// unrecognised push or a fallback vendor's without a fallback.
         public static let noDelegate = Outcome(name: "no_delegate")
         /// The duplicate guard dropped it as a repeat of an event it saw within its window.
         public static let duplicate = Outcome(name: "duplicate")

@@ -19,8 +19,11 @@ public import PushPayloads
 ///
 /// 1. decodes the payload with the configuration's registry;
 /// 2. drops it as ``PushRoutedEvent/Outcome/duplicate`` if the duplicate guard has seen it;
-/// 3. hands it to exactly one delegate: its vendor's, or the fallback for a push no decoder recognises,
-///    or none (``PushRoutedEvent/Outcome/noDelegate``);
+/// 3. hands it to exactly one delegate: its vendor's, or the fallback for a push no decoder recognises
+///    or one of a vendor in ``PushRouterConfiguration/fallbackVendors`` without a delegate (the other
+///    senders of the extended registry, named in the notification's `vendor`), or none
+///    (``PushRoutedEvent/Outcome/noDelegate``: the four standard vendors and any vendor the configuration
+///    names are never handed to the fallback);
 /// 4. waits for the answer at most the event's timeout, and returns exactly once, with an answer for the
 ///    platform, even when the delegate throws, never returns, or the calling task is cancelled;
 /// 5. logs the event and yields it to every ``events()`` stream.
@@ -199,11 +202,13 @@ public struct PushRouter: Sendable {
         return configuration.registry.decode(input.payload)
     }
 
-    /// The one delegate for `notification`: its vendor's, or the fallback when no decoder recognised it.
-    /// A recognised vendor without a delegate gets none, never the fallback or another vendor's.
+    /// The one delegate for `notification`: its vendor's, or the fallback when no decoder recognised it or
+    /// its vendor is a fallback vendor without a delegate. Any other recognised vendor without a delegate
+    /// gets none, never the fallback or another vendor's.
     private func delegate(for notification: PushNotification) -> (any PushRouterDelegate)? {
         guard let vendor = notification.vendor else { return configuration.fallbackDelegate }
-        return configuration.delegates[vendor]
+        if let delegate = configuration.delegates[vendor] { return delegate }
+        return configuration.fallbackVendors.contains(vendor) ? configuration.fallbackDelegate : nil
     }
 
     private func isRepeat(

@@ -15,8 +15,19 @@ public import PushPayloads
 ///
 /// A recognised push goes to its vendor's delegate and to no other; if its vendor has none, the event's
 /// outcome is ``PushRoutedEvent/Outcome/noDelegate`` (it is never handed to another vendor's delegate,
-/// nor to the fallback, which would repeat the "one SDK handles another's push" problem). Only pushes
-/// no decoder recognises go to ``fallbackDelegate``.
+/// nor to the fallback, which would repeat the "one SDK handles another's push" problem). Pushes no
+/// decoder recognises go to ``fallbackDelegate``, and so do the pushes of ``fallbackVendors``: senders the
+/// app recognises only to know that a push is not its own.
+///
+/// To tell those senders apart, use the extended registry: a Braze push then reaches the fallback as a
+/// Braze push (its notification's `vendor` is ``PushVendor/braze``), where the standard registry would
+/// hand it over unrecognised.
+///
+/// ```swift
+/// var configuration = PushRouterConfiguration(registry: .extended)
+/// configuration.setDelegate(ExponeaHandler(), for: .exponea)
+/// configuration.fallbackDelegate = OtherPushes()   // Braze, OneSignal, … arrive here, named
+/// ```
 public struct PushRouterConfiguration: Sendable {
     /// The decoders that recognise and normalise payloads, in precedence order. Register a custom decoder
     /// here (or with ``register(_:delegate:)``) and give its vendor a delegate.
@@ -25,8 +36,21 @@ public struct PushRouterConfiguration: Sendable {
     /// The delegates, by vendor.
     public private(set) var delegates: [PushVendor: any PushRouterDelegate] = [:]
 
-    /// The delegate for pushes no decoder recognises.
+    /// The delegate for pushes no decoder recognises, and for the pushes of ``fallbackVendors``.
     public var fallbackDelegate: (any PushRouterDelegate)?
+
+    /// Recognised vendors whose pushes go to ``fallbackDelegate`` when they have no delegate of their own.
+    ///
+    /// The default is every sender of ``PushVendor/otherSenders`` (Braze, OneSignal, Airship and the rest
+    /// of `PushDecoderRegistry.extended`): an app recognises them to learn that a push belongs to an SDK it
+    /// has not wired up, and its fallback decides what to do with it, knowing whose it is. The four
+    /// standard vendors and custom vendors are not in it, so a Cordial push whose delegate the app forgot
+    /// ends as ``PushRoutedEvent/Outcome/noDelegate`` rather than in the fallback.
+    ///
+    /// A vendor the configuration names, by ``setDelegate(_:for:)`` or ``register(_:delegate:)``, leaves
+    /// the set: its pushes go to its delegate, and after ``removeDelegate(for:)`` to nobody, never to the
+    /// fallback.
+    public var fallbackVendors: Set<PushVendor> = Set(PushVendor.otherSenders)
 
     /// The observers asked about every foreground push, in registration order.
     public private(set) var presentationObservers: [any PushPresentationObserver] = []
@@ -62,11 +86,13 @@ public struct PushRouterConfiguration: Sendable {
         self.registry = registry
     }
 
-    /// Makes `delegate` the one delegate for `vendor`'s pushes, replacing any earlier one.
+    /// Makes `delegate` the one delegate for `vendor`'s pushes, replacing any earlier one, and takes
+    /// `vendor` out of ``fallbackVendors``.
     ///
     /// A delegate for a vendor that ``registry`` doesn't know is never called.
     public mutating func setDelegate(_ delegate: any PushRouterDelegate, for vendor: PushVendor) {
         delegates[vendor] = delegate
+        fallbackVendors.remove(vendor)
     }
 
     /// Removes the delegate for `vendor`: its pushes will end as ``PushRoutedEvent/Outcome/noDelegate``.
@@ -80,10 +106,10 @@ public struct PushRouterConfiguration: Sendable {
     }
 
     /// Adds a decoder for another vendor (lowest precedence, or replacing the decoder for the same vendor)
-    /// together with its delegate.
+    /// together with its delegate, and takes the vendor out of ``fallbackVendors``.
     public mutating func register(_ decoder: any PushPayloadDecoder, delegate: any PushRouterDelegate) {
         registry.register(decoder)
-        delegates[decoder.vendor] = delegate
+        setDelegate(delegate, for: decoder.vendor)
     }
 
     /// Adds an observer asked about every foreground push (see ``PushPresentationObserver``).

@@ -1,7 +1,7 @@
 public import PushPayloads
 
-/// Handles the pushes of one vendor (or, as the fallback, the pushes no decoder recognises), one method
-/// per event the platform reports.
+/// Handles the pushes of one vendor (or, as the fallback, the pushes no decoder recognises and those of
+/// the configuration's fallback vendors), one method per event the platform reports.
 ///
 /// The events mirror the vendors' own entry points: silent delivery (Cordial's
 /// `processSilentPushDelivery`, Exponea's `silentPushNotificationReceived(extraData:)`, Swrve's silent

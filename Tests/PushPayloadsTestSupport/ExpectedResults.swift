@@ -48,6 +48,14 @@ public struct ExpectedResult: Sendable, CustomStringConvertible {
     public var shape: String?
     /// The expected error code name, for `error` rows.
     public var error: String?
+    /// The extended registry's winner (`PushDecoderRegistry.extended`), or `unknown`; `nil` when the table
+    /// has no `sender` column.
+    public var sender: String?
+    /// Whether the push is silent by the extended registry's winner, when the table says.
+    public var senderSilent: Bool?
+    /// The other senders whose markers match under the extended registry, in its precedence order, when
+    /// the table says.
+    public var senderAmbiguous: [String]?
 
     /// The file name.
     public var description: String { file }
@@ -65,8 +73,14 @@ public struct ExpectedResult: Sendable, CustomStringConvertible {
             let value = row[index].trimmingCharacters(in: .whitespaces)
             return value.isEmpty ? nil : value
         }
+        func list(_ text: String?) -> [String] {
+            text?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        }
+        let hasSenders = header.contains("sender")
         return lines.map { row in
             let error = column("error", row)
+            let isOK = error == nil && column("status", row) != "error"
+            let hasSender = hasSenders && isOK
             return ExpectedResult(
                 file: column("file", row) ?? "",
                 status: column("status", row) ?? (error == nil ? "ok" : "error"),
@@ -76,7 +90,10 @@ public struct ExpectedResult: Sendable, CustomStringConvertible {
                     $0.trimmingCharacters(in: .whitespaces)
                 } ?? [],
                 shape: column("shape", row),
-                error: error
+                error: error,
+                sender: hasSender ? column("sender", row) ?? "unknown" : nil,
+                senderSilent: hasSender ? column("sender_silent", row) == "true" : nil,
+                senderAmbiguous: hasSender ? list(column("sender_ambiguous", row)) : nil
             )
         }
     }

@@ -17,11 +17,19 @@ public import PushPayloadsJSON
 /// ```
 public struct PushDecoderRegistry: Sendable {
     /// The decoders, highest precedence first.
-    public private(set) var decoders: [any PushPayloadDecoder]
+    public private(set) var decoders: [any PushPayloadDecoder] {
+        didSet { markerKeyIndex = PushMarkerKeyIndex(decoders) }
+    }
+
+    /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
+    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it
+    /// (`PushDecoderRegistry+MarkerKeyIndex.swift` has the indexed path).
+    private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
     public init(_ decoders: [any PushPayloadDecoder]) {
         self.decoders = decoders
+        markerKeyIndex = PushMarkerKeyIndex(decoders)
     }
 
     /// Exponea, Atomic, Swrve and Cordial, in that order.
@@ -72,6 +80,10 @@ public struct PushDecoderRegistry: Sendable {
 
     /// Asks every decoder about `payload`: the classification, and the decoder whose marker won.
     public func match(_ payload: PushPayload) -> Match {
+        if let markerKeyIndex {
+            let outcome = classifyWithIndex(payload, markerKeyIndex)
+            return Match(classification: outcome.classification, decoder: outcome.owner.map { decoders[$0] })
+        }
         var winner: (any PushPayloadDecoder)? = nil
         var marker: PushMarker? = nil
         var others: [PushVendor] = []
@@ -96,16 +108,25 @@ public struct PushDecoderRegistry: Sendable {
 
     /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
-        match(payload).classification
+        if let markerKeyIndex { return classifyWithIndex(payload, markerKeyIndex).classification }
+        return match(payload).classification
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
     /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
     /// summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
-        let match = match(payload)
-        var notification = PushNotification(payload: payload, classification: match.classification, detail: detail)
-        match.decoder?.decode(payload, into: &notification, detail: detail)
+        // One variable returned on every path, so the model is built where the caller wants it, not copied.
+        var notification: PushNotification
+        if let markerKeyIndex {
+            let outcome = classifyWithIndex(payload, markerKeyIndex)
+            notification = PushNotification(payload: payload, classification: outcome.classification, detail: detail)
+            decodeWithIndex(payload, outcome, markerKeyIndex, into: &notification, detail: detail)
+        } else {
+            let match = match(payload)
+            notification = PushNotification(payload: payload, classification: match.classification, detail: detail)
+            match.decoder?.decode(payload, into: &notification, detail: detail)
+        }
         return notification
     }
 

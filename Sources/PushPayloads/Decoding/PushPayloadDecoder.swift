@@ -30,6 +30,10 @@ public protocol PushPayloadDecoder: Sendable {
     /// true. Implement it when the vendor has several rules (see ``PushMarker``), keeping the two consistent.
     func marker(in payload: PushPayload) -> PushMarker?
 
+    /// The top-level keys every payload this decoder recognises has one of (see ``PushMarkerKeys``), so the
+    /// registry can skip the decoder for payloads without them; `nil`, the default, has it asked every time.
+    var markerKeys: PushMarkerKeys? { get }
+
     /// Whether the vendor's SDK treats the payload as silent. The default is the APNs rule
     /// (``PushPayload/isBackgroundPush``).
     func isSilent(_ payload: PushPayload) -> Bool
@@ -50,6 +54,9 @@ extension PushPayloadDecoder {
     public func marker(in payload: PushPayload) -> PushMarker? {
         recognizes(payload) ? PushMarker(name: vendor.name) : nil
     }
+
+    /// `nil`: the registry asks the decoder about every payload.
+    public var markerKeys: PushMarkerKeys? { nil }
 
     /// The APNs rule: `content-available` is 1 and `aps` has no `alert`, `sound` or `badge`.
     public func isSilent(_ payload: PushPayload) -> Bool { payload.isBackgroundPush }

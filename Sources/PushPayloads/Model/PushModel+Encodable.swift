@@ -117,11 +117,13 @@ extension PushExtras: Encodable {
 }
 
 extension PushClassification: Encodable {
-    /// Encodes `vendor` and `marker` (`null` for no vendor), `also_matching`, `silent` and `shape`.
+    /// Encodes `vendor`, `marker` and `entry_point_rule` (whether the vendor SDK's entry point applies
+    /// the marker's rule; all three `null` for no vendor), `also_matching`, `silent` and `shape`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(vendor, forKey: .vendor)
         try container.encode(marker, forKey: .marker)
+        try container.encode(marker?.isEntryPointRule, forKey: .entryPointRule)
         try container.encode(alsoMatching, forKey: .alsoMatching)
         try container.encode(isSilent, forKey: .silent)
         try container.encode(shape, forKey: .shape)
@@ -129,6 +131,7 @@ extension PushClassification: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case vendor, marker, silent, shape
+        case entryPointRule = "entry_point_rule"
         case alsoMatching = "also_matching"
     }
 }

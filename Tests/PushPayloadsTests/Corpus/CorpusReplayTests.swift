@@ -4,7 +4,8 @@ import PushPayloadsTestSupport
 import Testing
 
 /// Replays the whole project corpus on every `swift test`: each file must parse or fail exactly as
-/// `Corpus/EXPECTED.tsv` says, and classify as it says.
+/// `Corpus/EXPECTED.tsv` says, and classify as it says, with the standard registry (`vendor`, `silent`,
+/// `ambiguous`) and with the extended one (`sender`, `sender_silent`, `sender_ambiguous`).
 @Suite("Corpus replay")
 struct CorpusReplayTests {
     static let table = TestPaths.corpus.appendingPathComponent("EXPECTED.tsv")
@@ -34,6 +35,15 @@ struct CorpusReplayTests {
         #expect(ok.contains { !$0.ambiguous.isEmpty })
         #expect(ok.contains { $0.file.hasPrefix("other-senders/") })
         #expect(ok.contains { $0.file.hasPrefix("keys/") }, "keys with U+0000 are valid and must stay covered")
+        // Every other sender, on each shape its rule covers, and near-misses the extended registry rejects.
+        #expect(ok.allSatisfy { $0.sender != nil }, "every ok row has a sender")
+        for vendor in PushVendor.otherSenders {
+            let shapes = Set(ok.filter { $0.sender == vendor.name }.compactMap(\.shape))
+            let expected: Set<String> = vendor == .moengage ? ["fcm"] : ["apns", "fcm"]
+            #expect(shapes == expected, "\(vendor) lacks a wire shape: \(shapes)")
+        }
+        #expect(ok.contains { $0.file.hasPrefix("other-senders/") && $0.file.hasSuffix("-unknown.json") })
+        #expect(ok.contains { $0.vendor == "unknown" && $0.sender != "unknown" && !($0.senderAmbiguous ?? []).isEmpty })
         let codes = Set(Self.rows.compactMap(\.error))
         #expect(
             codes.isSuperset(of: [
@@ -67,6 +77,14 @@ struct CorpusReplayTests {
             let notification = PushDecoderRegistry.standard.decode(try PushPayload(jsonBytes: bytes))
             #expect(notification.classification == classification)
             #expect(try JSONDocument(jsonBytes: notification.document.jsonBytes) == notification.document)
+
+            var extended = PushClassifier(registry: .extended)
+            let senders = try extended.classify(bytes)
+            #expect(senders.vendor?.name ?? "unknown" == row.sender)
+            #expect(senders.isSilent == row.senderSilent)
+            #expect(senders.alsoMatching.map(\.name) == row.senderAmbiguous)
+            #expect(senders.shape == classification.shape)
+            #expect(PushDecoderRegistry.extended.decode(try PushPayload(jsonBytes: bytes)).classification == senders)
         } catch {
             #expect(row.status == "error", "\(row.file): \(error)")
             #expect(error.code.name == row.error, "\(row.file): \(error)")

@@ -1,0 +1,66 @@
+/// Adobe Journey Optimizer (AEP Messaging) pushes, recognised as Adobe's SDKs do, on the platform the
+/// payload's shape names:
+///
+/// - APNs (iOS): `_xdm` is a non-empty dictionary (the guard of `Messaging.handleNotificationResponse`,
+///   ``PushMarker/adobeXDM``); an empty one, or a JSON string, is not Adobe's.
+/// - FCM (Android): `_xdm` or `adb_title` is present (`MessagingService.isAJONotification`,
+///   ``PushMarker/adobeAJO``).
+///
+/// Silent on Android: neither `adb_title` nor `adb_body` is present
+/// (`MessagingPushPayload.isSilentPushMessage`). On iOS the APNs rule. Neither SDK keeps a message id in
+/// the payload (iOS uses the request identifier, Android the FCM message id). A tap follows `adb_uri`: on
+/// Android as `adb_a_type` says (`DEEPLINK`, `WEBURL`, `DISMISS`, `OPENAPP`; absent opens the app), on iOS
+/// as a deep link. Android shows `adb_title` and `adb_body`.
+public struct AdobeDecoder: PushPayloadDecoder {
+    /// Creates the decoder.
+    public init() {}
+
+    /// ``PushVendor/adobe``.
+    public var vendor: PushVendor { .adobe }
+
+    /// `_xdm` and `adb_title`.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["_xdm", "adb_title"])
+
+    /// Whether the payload carries Adobe's marker for its shape.
+    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
+
+    /// ``PushMarker/adobeXDM`` (APNs) or ``PushMarker/adobeAJO`` (FCM).
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        switch payload.shape {
+        case .apns:
+            guard let xdm = payload["_xdm"]?.objectValue, !xdm.isEmpty else { return nil }
+            return .adobeXDM
+        case .fcm:
+            return payload.object.contains("_xdm") || payload.object.contains("adb_title") ? .adobeAJO : nil
+        }
+    }
+
+    /// Android: `adb_title` and `adb_body` are both absent. iOS: the APNs rule.
+    public func isSilent(_ payload: PushPayload) -> Bool {
+        switch payload.shape {
+        case .apns: return payload.isBackgroundPush
+        case .fcm: return !payload.object.contains("adb_title") && !payload.object.contains("adb_body")
+        }
+    }
+
+    /// The click-through action; on Android also `adb_title` and `adb_body`.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        let uri = payload["adb_uri"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        switch payload.shape {
+        case .apns:
+            if let uri { notification.defaultAction = .deepLink(uri) }
+        case .fcm:
+            notification.title = payload["adb_title"]?.stringValue
+            notification.subtitle = nil
+            notification.body = payload["adb_body"]?.stringValue
+            switch payload["adb_a_type"]?.stringValue {
+            case "DEEPLINK": notification.defaultAction = uri.map { .deepLink($0) } ?? .openApp
+            case "WEBURL": notification.defaultAction = uri.map(PushAction.openURL) ?? .openApp
+            case "DISMISS": notification.defaultAction = .dismiss
+            default: notification.defaultAction = .openApp
+            }
+        }
+    }
+}

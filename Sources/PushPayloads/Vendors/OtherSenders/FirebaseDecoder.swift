@@ -1,0 +1,70 @@
+/// Pushes composed in the Firebase console, recognised by the console's campaign keys
+/// (``PushMarker/firebaseConsole``): `google.c.a.e` is the string `"1"` and `google.c.a.c_id` is a string.
+///
+/// Firebase Messaging has no "is this ours" check: `FIRMessaging appDidReceiveMessage:` takes any non-empty
+/// dictionary, and any server using FCM (Customer.io, Expo, the Admin SDK) adds `gcm.message_id` and other
+/// `google.c.*` keys. What marks the console is its analytics flag, which the SDKs' analytics gate reads as
+/// the string `"1"` (iOS `FIRMessagingAnalytics canLogNotification:`, Android
+/// `MessagingAnalytics.shouldUploadScionMetrics`; the number 1 fails), together with the composer id the
+/// console sends beside it. Firebase comes last in ``PushDecoderRegistry/extended``, so it is claimed only
+/// when no other sender's marker is there, and the marker is not an entry point's rule.
+///
+/// On Android, `RemoteMessage.getData()` drops every `google.*` and `gcm.*` key, so an app's data map never
+/// matches; an FCM-shaped payload that has these keys is a capture of the raw intent extras, the bundle the
+/// analytics gate reads. There a push is shown only when `gcm.n.e` (or the legacy `gcm.notification.e`) is
+/// `"1"` (`NotificationParams.isNotification`), so anything else is silent; the notification shows
+/// `gcm.n.title` and `gcm.n.body` (or their `gcm.notification.*` forms) and the message id is
+/// `google.message_id`, else `message_id`. On iOS silence is the APNs rule, the message id is
+/// `gcm.message_id`, and `gcm.app_link` is opened as a deep link.
+public struct FirebaseDecoder: PushPayloadDecoder {
+    /// Creates the decoder.
+    public init() {}
+
+    /// ``PushVendor/firebase``.
+    public var vendor: PushVendor { .firebase }
+
+    /// `google.c.a.e`.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["google.c.a.e"])
+
+    /// Whether `google.c.a.e` is `"1"` and `google.c.a.c_id` is a string.
+    public func recognizes(_ payload: PushPayload) -> Bool {
+        payload["google.c.a.e"]?.isString("1") == true && payload["google.c.a.c_id"]?.kind == .string
+    }
+
+    /// ``PushMarker/firebaseConsole`` when ``recognizes(_:)`` is true.
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        recognizes(payload) ? .firebaseConsole : nil
+    }
+
+    /// Raw Android extras: not a display notification. iOS: the APNs rule.
+    public func isSilent(_ payload: PushPayload) -> Bool {
+        switch payload.shape {
+        case .apns: return payload.isBackgroundPush
+        case .fcm:
+            return !(payload["gcm.n.e"]?.isString("1") == true || payload["gcm.notification.e"]?.isString("1") == true)
+        }
+    }
+
+    /// The message id; on Android the notification's title and body, on iOS the app link.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        switch payload.shape {
+        case .apns:
+            notification.messageID = payload["gcm.message_id"]?.stringValue
+            if let link = payload["gcm.app_link"]?.stringValue, !link.isEmpty {
+                notification.defaultAction = .deepLink(link)
+            }
+        case .fcm:
+            notification.messageID = payload["google.message_id"]?.stringValue ?? payload["message_id"]?.stringValue
+            notification.title = Self.notificationField(payload, "title")
+            notification.subtitle = nil
+            notification.body = Self.notificationField(payload, "body")
+        }
+    }
+
+    /// `NotificationParams.getString`: `gcm.n.<key>`, else the legacy `gcm.notification.<key>`.
+    static func notificationField(_ payload: PushPayload, _ key: String) -> String? {
+        payload["gcm.n." + key]?.stringValue ?? payload["gcm.notification." + key]?.stringValue
+    }
+}

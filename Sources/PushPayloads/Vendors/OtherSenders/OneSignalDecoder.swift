@@ -1,0 +1,98 @@
+/// OneSignal pushes, recognised as OneSignal's SDKs do, on the platform the payload's shape names:
+///
+/// - APNs (iOS): `custom` or `os_data` is a dictionary holding `i`, of any type
+///   (`OneSignalCoreHelper isOneSignalPayload:`, ``PushMarker/oneSignalCustomID``). The SDK subscripts
+///   without a type check, so a string `custom` would throw in Objective-C rather than answer; here it is
+///   simply not OneSignal's.
+/// - FCM (Android): `custom` holds a JSON object with `i` (`NotificationFormatHelper.isOneSignalBundle`,
+///   ``PushMarker/oneSignalCustomJSON``).
+///
+/// Silent: on iOS `isRemoteSilentNotification:`, which is true when none of `badge`, `aps.badge`, `m`, `o`,
+/// `s`, a non-empty `title`, `sound`, `aps.sound`, `aps.alert` and `os_data.buttons` is present; on Android
+/// nothing is shown unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's
+/// extender). The message id is `i`; a tap opens the launch URL `custom.u`. Android shows `title` and
+/// `alert`.
+public struct OneSignalDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
+    /// Creates the decoder.
+    public init() {}
+
+    /// ``PushVendor/onesignal``.
+    public var vendor: PushVendor { .onesignal }
+
+    /// `custom` and `os_data`.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["custom", "os_data"])
+
+    /// Whether the payload carries OneSignal's marker for its shape.
+    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
+
+    /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM).
+    public func marker(in payload: PushPayload) -> PushMarker? {
+        marker(in: payload, reading: sharedReading(of: payload))
+    }
+
+    /// The object holding `i`: on iOS `custom` or `os_data` as they are, on Android `custom` parsed.
+    func sharedReading(of payload: PushPayload) -> JSONValue? {
+        switch payload.shape {
+        case .apns: return Self.appleIDHolder(payload)?.value
+        case .fcm: return payload.nestedJSON("custom")
+        }
+    }
+
+    func marker(in payload: PushPayload, reading: JSONValue?) -> PushMarker? {
+        guard let holder = reading?.objectValue, holder.contains("i") else { return nil }
+        return payload.shape == .apns ? .oneSignalCustomID : .oneSignalCustomJSON
+    }
+
+    func isSilent(_ payload: PushPayload, reading: JSONValue?) -> Bool { isSilent(payload) }
+
+    /// iOS: the dictionary whose `i` makes the payload OneSignal's, `custom` first.
+    static func appleIDHolder(_ payload: PushPayload) -> JSONObject? {
+        if let custom = payload["custom"]?.objectValue, custom.contains("i") { return custom }
+        if let data = payload["os_data"]?.objectValue, data.contains("i") { return data }
+        return nil
+    }
+
+    /// Whether the UTF-8 bytes `key` are the ASCII text `text`.
+    static func equals(_ key: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        key.count == text.utf8CodeUnitCount
+            && key.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: key.count))
+    }
+
+    /// iOS: `isRemoteSilentNotification:`. Android: `alert` is absent or empty.
+    public func isSilent(_ payload: PushPayload) -> Bool {
+        switch payload.shape {
+        case .apns:
+            // One pass over the top-level keys, rather than a lookup for each of the SDK's checks.
+            let object = payload.object
+            let interacts = object.containsKey { key in
+                switch key.count {
+                case 1: return key[0] == UInt8(ascii: "m") || key[0] == UInt8(ascii: "o") || key[0] == UInt8(ascii: "s")
+                case 5: return Self.equals(key, "badge") || Self.equals(key, "sound")
+                default: return false
+                }
+            }
+            if interacts || (object["title"]?.stringUTF8Count ?? 0) > 0 || object["os_data"]?["buttons"] != nil {
+                return false
+            }
+            guard let aps = payload.aps else { return true }
+            return aps["badge"] == nil && aps["sound"] == nil && aps["alert"] == nil
+        case .fcm:
+            return SDKConversions.isJavaEmpty(payload["alert"])
+        }
+    }
+
+    /// The notification id `i`, the launch URL `custom.u`, and on Android the title `title` and body `alert`.
+    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+        decode(payload, reading: sharedReading(of: payload), into: &notification)
+    }
+
+    func decode(_ payload: PushPayload, reading: JSONValue?, into notification: inout PushNotification) {
+        let holder = reading?.objectValue
+        if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "alert") }
+        if let id = holder?["i"] { notification.messageID = id.stringValue ?? id.numberValue?.text }
+        let custom = payload.shape == .apns ? payload["custom"]?.objectValue : holder
+        if let url = custom?["u"]?.stringValue, !url.isEmpty { notification.defaultAction = .openURL(url) }
+    }
+}
