@@ -41,9 +41,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
+        // The engine's stage-one kernels for instruction sets beyond the Swift baseline (AVX2), chosen at
+        // run time. C, built by the toolchain's clang: still nothing but the toolchain.
+        .target(name: "CPushJSONKernels"),
         // The JSON engine: a fast, strict, bounded JSON reader. Needs nothing but the toolchain.
         .target(
             name: "PushPayloadsJSON",
+            dependencies: ["CPushJSONKernels"],
             // `import Builtin`, in JSONByteMasks.swift only, for vector compares (as swift-atomics does).
             swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")]
         ),

@@ -39,6 +39,24 @@ let package = Package(
                 .product(name: "PushPayloadsJansson", package: root),
             ]
         ),
+        // simdjson (Debian's libsimdjson-dev) doing engine-task's per-payload task, behind a C interface:
+        // the peer the engine is measured against. Benchmarks only.
+        .target(
+            name: "CSimdjsonTask",
+            // On-Demand is compiled into this target, so it gets the kernel the compiler targets; the DOM
+            // parser picks its kernel in libsimdjson at run time. This machine's own instruction set for both.
+            cxxSettings: [.unsafeFlags(["-march=native"])],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        // The engines side by side on one task: parse strictly, read `source` and `aps.alert.title`.
+        .executableTarget(
+            name: "engine-task",
+            dependencies: [
+                "PayloadGenerator",
+                "CSimdjsonTask",
+                .product(name: "PushPayloads", package: root),
+            ]
+        ),
         // package-benchmark suite: `swift package benchmark` (see README.md).
         .executableTarget(
             name: "ParseBenchmarks",
@@ -54,5 +72,6 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -27,11 +27,12 @@ enum JSONFastScanner {
         stack: UnsafeMutablePointer<UInt32>,
         bitmap: UnsafeMutablePointer<UInt64>,
         maximumDepth: Int,
-        scratch: JSONParserScratch
+        scratch: JSONParserScratch,
+        kernel: JSONStageOneKernel
     ) -> Int? {
         // Stage one: a bitmap of the bytes a string scan stops at, and a UTF-8 check of the whole input,
         // both without data-dependent branches on ASCII text.
-        guard markSpecialBytes(p, count: n, into: bitmap) else { return nil }
+        guard kernel.markSpecialBytes(p, count: n, into: bitmap) else { return nil }
 
         // Stage two: one pass over the tokens.
         var i = skipWhitespace(p, 0)

@@ -27,6 +27,9 @@ public struct JSONParser: Sendable {
     /// FCM string holding an array.
     public var acceptsAnyTopLevelValue: Bool
 
+    /// The stage-one kernel (the widest this processor runs); tests and fuzzers set each in turn.
+    @_spi(Kernels) public var stageOneKernel: JSONStageOneKernel = .best
+
     private var storage: JSONStorage
     private var scratch: JSONParserScratch
 
@@ -80,7 +83,8 @@ public struct JSONParser: Sendable {
                 stack: scratch.stack,
                 bitmap: scratch.reserveBitmap(JSONFastScanner.bitmapWords(forBytes: count)),
                 maximumDepth: limits.maximumDepth,
-                scratch: scratch
+                scratch: scratch,
+                kernel: stageOneKernel
             )
         {
             storage.nodeCount = nodeCount

@@ -1,27 +1,49 @@
 import PushPayloadsTestSupport
 import Testing
 
-@testable import PushPayloadsJSON
+@_spi(Kernels) @testable import PushPayloadsJSON
 
 /// The vector stage of the fast scanner against plain definitions: the stop bitmap byte by byte, and the
 /// UTF-8 check against the standard library's validation (RFC 3629), with sequences placed across the
 /// 64-byte block boundaries where the check carries state from one block to the next.
 @Suite("JSON byte masks")
 struct JSONByteMasksTests {
-    /// Runs stage one over `content` laid out as the parser lays out its input: zero bytes before it
-    /// and the full padding after it. Returns the bitmap and whether the UTF-8 check passed.
+    /// Runs stage one over `content` with every kernel this processor runs, expects them all to give the
+    /// portable kernel's answer, and returns it: so every test here checks every kernel.
     private func markSpecialBytes(_ content: [UInt8]) -> (bitmap: [UInt64], validUTF8: Bool) {
+        let portable = markSpecialBytes(content, kernel: .portable)
+        for kernel in JSONStageOneKernel.available where kernel != .portable {
+            let other = markSpecialBytes(content, kernel: kernel)
+            #expect(other.bitmap == portable.bitmap && other.validUTF8 == portable.validUTF8, "\(kernel): \(content)")
+        }
+        return portable
+    }
+
+    /// Runs one kernel over `content` laid out as the parser lays out its input: zero bytes before it
+    /// and the full padding after it. Returns the bitmap and whether the UTF-8 check passed.
+    static func markSpecialBytes(
+        _ content: [UInt8],
+        kernel: JSONStageOneKernel
+    ) -> (bitmap: [UInt64], validUTF8: Bool) {
+        markSpecialBytesLaidOut(content, kernel: kernel)
+    }
+
+    private func markSpecialBytes(_ content: [UInt8], kernel: JSONStageOneKernel) -> (bitmap: [UInt64], validUTF8: Bool)
+    {
+        Self.markSpecialBytesLaidOut(content, kernel: kernel)
+    }
+
+    private static func markSpecialBytesLaidOut(
+        _ content: [UInt8],
+        kernel: JSONStageOneKernel
+    ) -> (bitmap: [UInt64], validUTF8: Bool) {
         let lead = JSONStorage.leadingPadding
         var buffer = [UInt8](repeating: 0, count: lead + content.count + JSONStorage.padding)
         buffer.replaceSubrange(lead..<lead + content.count, with: content)
         var bitmap = [UInt64](repeating: 0, count: JSONFastScanner.bitmapWords(forBytes: content.count))
         let valid = buffer.withUnsafeBufferPointer { bytes in
             bitmap.withUnsafeMutableBufferPointer { words in
-                JSONFastScanner.markSpecialBytes(
-                    bytes.baseAddress! + lead,
-                    count: content.count,
-                    into: words.baseAddress!
-                )
+                kernel.markSpecialBytes(bytes.baseAddress! + lead, count: content.count, into: words.baseAddress!)
             }
         }
         return (bitmap, valid)
@@ -133,5 +155,31 @@ struct JSONByteMasksTests {
             }
             #expect(markSpecialBytes(content).validUTF8 == isValidUTF8(content), "\(content)")
         }
+    }
+
+    @Test("every kernel gives the portable kernel's bitmap and verdict on random bytes of every length")
+    func kernelsAgreeOnRandomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        // Bytes drawn from the ones that matter (quotes, backslashes, controls, lead and continuation bytes)
+        // and from all 256.
+        let interesting: [UInt8] = [
+            0x22, 0x5C, 0x00, 0x1F, 0x20, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x61,
+        ]
+        for round in 0..<2_000 {
+            let count = Int.random(in: 0...300, using: &generator)
+            let content = (0..<count).map { _ in
+                round % 2 == 0
+                    ? interesting.randomElement(using: &generator)!
+                    : UInt8.random(in: 0...255, using: &generator)
+            }
+            _ = markSpecialBytes(content)
+        }
+    }
+
+    @Test("the kernel in use is the widest this processor runs")
+    func bestKernel() {
+        #expect(JSONStageOneKernel.available.contains(.portable))
+        #expect(JSONStageOneKernel.best == JSONStageOneKernel.available.last)
+        #expect(JSONParser().stageOneKernel == JSONStageOneKernel.best)
     }
 }

@@ -1,7 +1,7 @@
 import PushPayloadsTestSupport
 import Testing
 
-@testable import PushPayloadsJSON
+@_spi(Kernels) @testable import PushPayloadsJSON
 
 /// The fast scanner's duplicate-key filter (stamped slots, carried from one payload to the next): every
 /// repeated key must still be found, whatever the object size, the pair, and what was parsed before.
@@ -162,7 +162,8 @@ struct JSONFastScannerTests {
                             stack: scratch.stack,
                             bitmap: bitmap.baseAddress!,
                             maximumDepth: 8,
-                            scratch: scratch
+                            scratch: scratch,
+                            kernel: .portable
                         )
                     }
                 }

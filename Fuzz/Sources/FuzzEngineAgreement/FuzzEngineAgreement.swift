@@ -3,15 +3,24 @@
 // Both engines must accept and reject the same inputs and, when they accept, produce equal documents.
 // Any top-level value is allowed so that scalars and arrays are compared too; the object-only rule is
 // the same one check in both. Inputs starting with whitespace are compared again under tight limits
-// (depth from the last byte, size just under the input's), where both must still agree.
+// (depth from the last byte, size just under the input's), where both must still agree. Every stage-one
+// kernel this processor runs is compared with jansson, each forced in turn.
 import FuzzSupport
 import PushPayloads
 import PushPayloadsJansson
+@_spi(Kernels) import PushPayloadsJSON
 
 typealias Outcome = Result<JSONDocument, PushPayloadError>
 
 func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, what: String) {
+    for kernel in JSONStageOneKernel.available {
+        compare(input, limits: limits, kernel: kernel, what: "\(what), \(kernel) kernel")
+    }
+}
+
+func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, kernel: JSONStageOneKernel, what: String) {
     var native = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+    native.stageOneKernel = kernel
     let jansson = JanssonParser(limits: limits, acceptsAnyTopLevelValue: true)
     let nativeOutcome = Outcome { () throws(PushPayloadError) in try native.parse(input.bytes) }
     let janssonOutcome = Outcome { () throws(PushPayloadError) in try jansson.parse(input.bytes) }

@@ -6,11 +6,13 @@
 // - a parser reused across inputs answers exactly as a fresh one, and the document it returned for the
 //   previous input, still alive, is left intact;
 // - every entry point (pointer, array, slice, span, string) answers alike;
+// - every stage-one kernel this processor runs answers alike;
 // - tighter limits, chosen from the first byte, only ever turn acceptance into `tooDeep` or `tooLarge`;
 // - with any top-level value allowed, objects parse the same and other values are exactly the
 //   `notAnObject` rejections.
 import FuzzSupport
 import PushPayloads
+@_spi(Kernels) import PushPayloadsJSON
 
 // libFuzzer calls the entry point from one thread, one input at a time.
 nonisolated(unsafe) var reusedParser = JSONParser()
@@ -82,6 +84,13 @@ public func fuzzNativeParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         previous = (document, document.jsonBytes)
     } else {
         previous = nil
+    }
+
+    // Every kernel, forced (the fresh parser used the best one).
+    for kernel in JSONStageOneKernel.available where kernel != fresh.stageOneKernel {
+        var forced = JSONParser()
+        forced.stageOneKernel = kernel
+        checkSame(outcome, parse(&forced, input), "\(fresh.stageOneKernel) and \(kernel) kernels", input: input)
     }
 
     // The other entry points.

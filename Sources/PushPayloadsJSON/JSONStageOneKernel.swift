@@ -1,0 +1,43 @@
+internal import CPushJSONKernels
+
+/// The kernel that does the fast scanner's stage one (the bitmap of quotes, backslashes and control
+/// bytes, and the UTF-8 check) for a whole payload per call. Chosen once, at the first parse, for the
+/// processor the program runs on; every kernel gives exactly the same answer, which the tests and the
+/// fuzzers check by forcing each one.
+///
+/// The Swift kernel runs everywhere (SSE2 on x86-64, NEON on arm64, through LLVM's vector builtins); the
+/// AVX2 kernel, in the C target `CPushJSONKernels`, does the same work on 32-byte vectors.
+@_spi(Kernels)
+public enum JSONStageOneKernel: String, CaseIterable, Sendable {
+    /// The portable kernel, in Swift: 16-byte vectors.
+    case portable
+    /// The AVX2 kernel, in C: 32-byte vectors; x86-64 processors with AVX2 only.
+    case avx2
+
+    /// The kernels this processor can run.
+    public static let available: [JSONStageOneKernel] = allCases.filter(\.isSupported)
+
+    /// The kernel a parser uses unless told otherwise: the widest this processor runs.
+    public static let best: JSONStageOneKernel = isSupported(.avx2) ? .avx2 : .portable
+
+    /// Whether this processor can run the kernel.
+    public var isSupported: Bool { Self.isSupported(self) }
+
+    private static func isSupported(_ kernel: JSONStageOneKernel) -> Bool {
+        switch kernel {
+        case .portable: return true
+        case .avx2: return push_json_cpu_has_avx2()
+        }
+    }
+
+    /// Sets, in `bitmap`, the bit of every byte of the padded input that is `"`, `\` or below 0x20, through
+    /// the zero byte after the input; returns false when the input is not valid UTF-8 (see
+    /// ``JSONFastScanner/markSpecialBytes(_:count:into:)``, the portable kernel, for the contract).
+    @inline(__always)
+    func markSpecialBytes(_ p: UnsafePointer<UInt8>, count n: Int, into bitmap: UnsafeMutablePointer<UInt64>) -> Bool {
+        switch self {
+        case .portable: return JSONFastScanner.markSpecialBytes(p, count: n, into: bitmap)
+        case .avx2: return push_json_mark_special_avx2(p, n, bitmap)
+        }
+    }
+}
