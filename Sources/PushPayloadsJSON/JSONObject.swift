@@ -45,6 +45,9 @@ public struct JSONObject: Sendable {
     /// The member whose decoded key is the UTF-8 text `key`, or `nil`.
     @inlinable
     public subscript(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        if index == 0 && storage.rootKeySlotMask != 0 {
+            return storage.rootKeyNode(key).map { JSONValue(storage: storage, index: $0 &+ 1) }
+        }
         let nodes = storage.nodes
         let bytes = storage.bytes
         var keyIndex = index + 1

@@ -118,6 +118,7 @@ public struct JSONParser: Sendable {
                 byteOffset: Int(storage.nodes[0].start) - quote
             )
         }
+        storage.indexRootKeys()
         return JSONDocument(storage: storage)
     }
 

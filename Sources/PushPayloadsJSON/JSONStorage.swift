@@ -58,6 +58,11 @@ final class JSONStorage: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
     @exclusivity(unchecked) @usableFromInline var nodeCount: Int
     @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
+    /// The root object's key index (`JSONStorage+RootKeyIndex.swift`); `rootKeySlotMask` is zero when
+    /// the document has none.
+    @exclusivity(unchecked) @usableFromInline var rootKeySlots: UnsafeMutablePointer<UInt32>?
+    @exclusivity(unchecked) @usableFromInline var rootKeySlotMask: Int = 0
+    @exclusivity(unchecked) var rootKeySlotCapacity: Int = 0
 
     /// 64: the fast scanner classifies the input in 64-byte blocks, and the last block may start at the
     /// final zero byte.
@@ -80,11 +85,13 @@ final class JSONStorage: @unchecked Sendable {
         self.nodes = .allocate(capacity: self.nodeCapacity)
         self.byteCount = 0
         self.nodeCount = 0
+        rootKeySlotMask = 0
     }
 
     deinit {
         (bytes - Self.leadingPadding).deallocate()
         nodes.deallocate()
+        rootKeySlots?.deallocate()
     }
 
     /// Makes room for a payload of `byteCount` bytes and the most nodes it can hold, discarding the old content.
@@ -101,6 +108,7 @@ final class JSONStorage: @unchecked Sendable {
         }
         self.byteCount = 0
         self.nodeCount = 0
+        rootKeySlotMask = 0
     }
 
     /// An upper bound on the nodes the scanner can write for `byteCount` bytes, valid or not.

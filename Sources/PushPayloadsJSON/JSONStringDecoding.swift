@@ -29,6 +29,24 @@ enum JSONStringDecoding {
         var i = 0
         var o = 0
         while i < count {
+            // Runs without a backslash (JSON embedded in a string is mostly plain text between `\"`s),
+            // eight bytes at a time: o <= i, so the whole word fits in `destination` too.
+            while i &+ 8 <= count {
+                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                let x = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                // The lowest set high bit marks the first backslash exactly.
+                let backslashes = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                UnsafeMutableRawPointer(destination + o).storeBytes(of: word, as: UInt64.self)
+                if backslashes != 0 {
+                    let plain = backslashes.trailingZeroBitCount &>> 3
+                    i &+= plain
+                    o &+= plain
+                    break
+                }
+                i &+= 8
+                o &+= 8
+            }
+            guard i < count else { break }
             let byte = source[i]
             if byte != UInt8(ascii: "\\") {
                 destination[o] = byte

@@ -59,29 +59,51 @@ public struct PushSendRequest: Sendable {
         self.init(document: try JSONDocument(jsonString: jsonString, limits: limits), kind: kind, limits: limits)
     }
 
-    /// The keys a legacy FCM HTTP body may have.
-    static let legacyKeys: Set<String> = [
-        "to", "registration_ids", "condition", "notification_key", "collapse_key", "priority",
-        "content_available", "mutable_content", "time_to_live", "restricted_package_name", "dry_run", "data",
-        "notification", "direct_boot_ok",
-    ]
+    /// The top-level keys that say what a request is, each with what it may belong to.
+    private static let requestKeys: [(utf8: [UInt8], roles: KeyRoles)] = [
+        ("message", .fcmV1), ("validate_only", .fcmV1), ("validateOnly", .fcmV1),
+        ("payload", .apns), ("headers", .apns),
+        ("to", [.legacy, .target]), ("registration_ids", [.legacy, .target]), ("condition", [.legacy, .target]),
+        ("notification_key", [.legacy, .target]), ("collapse_key", .legacy), ("priority", .legacy),
+        ("content_available", .legacy), ("mutable_content", .legacy), ("time_to_live", .legacy),
+        ("restricted_package_name", .legacy), ("dry_run", .legacy), ("data", .legacy), ("notification", .legacy),
+        ("direct_boot_ok", .legacy),
+    ].map { (Array($0.utf8), $1) }
+
+    /// What a top-level key may belong to.
+    private struct KeyRoles: OptionSet {
+        let rawValue: UInt8
+        static let fcmV1 = KeyRoles(rawValue: 1)
+        static let legacy = KeyRoles(rawValue: 2)
+        static let apns = KeyRoles(rawValue: 4)
+        /// One of the legacy body's targets, one of which it must have.
+        static let target = KeyRoles(rawValue: 8)
+    }
 
     /// The kind a top-level object looks like (see the type's documentation).
     public static func kind(of object: JSONObject) -> PushRequestKind {
-        let keys = object.keys
-        if object["message"]?.kind == .object,
-            keys.allSatisfy({ $0 == "message" || $0 == "validate_only" || $0 == "validateOnly" })
-        {
+        // One pass over the keys, in place; a device payload usually stops at its first key, which
+        // belongs to no request.
+        var possible: KeyRoles = [.fcmV1, .legacy, .apns]
+        var hasTarget = false
+        _ = object.containsKey { key in
+            var roles: KeyRoles = []
+            for entry in requestKeys where entry.utf8.count == key.count && entry.utf8.elementsEqual(key) {
+                roles = entry.roles
+                break
+            }
+            possible.formIntersection(roles)
+            hasTarget = hasTarget || roles.contains(.target)
+            return possible.isEmpty
+        }
+        if possible.contains(.fcmV1), object["message"]?.kind == .object {
             return .fcmV1
         }
-        if ["to", "registration_ids", "condition", "notification_key"].contains(where: { object.contains($0) }),
-            keys.allSatisfy(legacyKeys.contains)
-        {
+        if possible.contains(.legacy), hasTarget {
             return .fcmLegacy
         }
-        if object["payload"]?.kind == .object, object["aps"] == nil,
-            keys.allSatisfy({ $0 == "payload" || $0 == "headers" })
-        {
+        // Only `payload` and `headers`, so no `aps` beside them.
+        if possible.contains(.apns), object["payload"]?.kind == .object {
             return .apnsRequest
         }
         return .devicePayload

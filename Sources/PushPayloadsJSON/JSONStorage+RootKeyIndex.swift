@@ -1,0 +1,94 @@
+/// A hash index of the top-level object's keys, built by the parser once per payload, so that looking a
+/// key up in a wide top-level object (an FCM data message has dozens) costs one probe instead of a scan
+/// over every key before it. Decoders ask the top level for many keys, most of them absent.
+///
+/// Slots hold the node index of a key plus one (zero is empty), at the position given by a hash of the
+/// key's bytes, with linear probing. Only objects of at least ``rootKeyIndexThreshold`` members whose
+/// keys hold no escapes are indexed (raw bytes are then the decoded text); others keep the scan.
+extension JSONStorage {
+    /// The fewest members worth an index: below it, a scan is as quick.
+    static let rootKeyIndexThreshold = 8
+
+    /// Builds the index of the root object's keys, or leaves the document without one.
+    func indexRootKeys() {
+        rootKeySlotMask = 0
+        guard nodeCount > 0, nodes[0].kind == JSONNode.object else { return }
+        let count = Int(nodes[0].length)
+        guard count >= Self.rootKeyIndexThreshold else { return }
+        // Twice as many slots as keys, at least: probes stay short.
+        var capacity = 16
+        while capacity < 2 * count { capacity &<<= 1 }
+        if capacity > rootKeySlotCapacity {
+            rootKeySlots?.deallocate()
+            rootKeySlots = .allocate(capacity: capacity)
+            rootKeySlotCapacity = capacity
+        }
+        let slots = rootKeySlots!
+        slots.update(repeating: 0, count: capacity)
+        let mask = capacity - 1
+        var keyIndex = 1
+        for _ in 0..<count {
+            let key = nodes[keyIndex]
+            if key.flags & JSONNode.hasEscapes != 0 { return }
+            // Eight bytes can be read at any key: at least `":` and a value follow it, then the padding.
+            var slot = Self.rootKeyHash(bytes + Int(key.start), count: Int(key.length), padded: true) & mask
+            while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+            slots[slot] = UInt32(truncatingIfNeeded: keyIndex &+ 1)
+            keyIndex = Int(nodes[keyIndex &+ 1].end)
+        }
+        rootKeySlotMask = mask
+    }
+
+    /// The index of the root object's key node whose text is `key`, or `nil`; only when
+    /// ``rootKeySlotMask`` is not zero.
+    @inlinable
+    func rootKeyNode(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slots = rootKeySlots.unsafelyUnwrapped
+        let mask = rootKeySlotMask
+        guard let query = key.baseAddress else {
+            var slot = Self.rootKeyHash(bytes, count: 0, padded: true) & mask
+            while slots[slot] != 0 {
+                if nodes[Int(slots[slot]) &- 1].length == 0 { return Int(slots[slot]) &- 1 }
+                slot = (slot &+ 1) & mask
+            }
+            return nil
+        }
+        var slot = Self.rootKeyHash(query, count: key.count, padded: false) & mask
+        while slots[slot] != 0 {
+            let keyIndex = Int(slots[slot]) &- 1
+            let node = nodes[keyIndex]
+            if Int(node.length) == key.count
+                && JSONStringDecoding.memoryEquals(bytes + Int(node.start), query, key.count)
+            {
+                return keyIndex
+            }
+            slot = (slot &+ 1) & mask
+        }
+        return nil
+    }
+
+    /// A hash of `count` bytes at `p`: their first and last eight bytes (fewer for a short key) and the
+    /// count, mixed by multiplication. With `padded`, eight bytes may be read at `p` whatever `count`.
+    @inlinable
+    static func rootKeyHash(_ p: UnsafePointer<UInt8>, count: Int, padded: Bool) -> Int {
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        if count >= 8 {
+            first = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            last = UInt64(littleEndian: UnsafeRawPointer(p + (count &- 8)).loadUnaligned(as: UInt64.self))
+        } else if padded {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            first = word & ~(~0 &<< UInt64(truncatingIfNeeded: count &* 8))
+        } else {
+            // Byte 0 lowest, as the loads above read on any processor.
+            var shift: UInt64 = 0
+            for index in 0..<count {
+                first |= UInt64(p[index]) &<< shift
+                shift &+= 8
+            }
+        }
+        let mixed =
+            (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xFF51_AFD7_ED55_8CCD
+        return Int(truncatingIfNeeded: mixed >> 32)
+    }
+}
