@@ -77,6 +77,8 @@ struct PushGatewayCommand: AsyncParsableCommand {
             level = .info
         }
 
+        LoggingSystem.bootstrap { label in GatewayLogHandler(label: label) }
+        LoggingSystem.bootstrap { label in GatewayLogHandler(label: label) }
         var logger = Logger(label: "push-gateway")
         logger.logLevel = level
         logger.info(
