@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Side-by-side throughput of `push-payloads classify` (1 and 2 jobs), a jq filter and a Python script
-# doing the same classification, on one generated capture of at least 200 MB; and of `push-payloads`
-# on the same capture gzip-compressed (`gzip -6`), beside `gzip -dc` alone, for the cost of
-# decompression.
+# (with the `json` module, and with orjson) doing the same classification, on one generated capture of
+# at least 200 MB; of `push-payloads` on the same capture gzip-compressed (`gzip -6`), beside `gzip -dc`
+# alone, for the cost of decompression; and of the engine alone on the same bytes in memory
+# (Benchmarks' engine-task, beside simdjson), for the share of the engine's speed the command keeps.
+# The numbers also go to $WORK/summary.json, which scripts/performance-chart.py draws.
 #
 #   GZIP=0 scripts/bench-cli.sh          # without the gzip capture
+#   ENGINE=0 scripts/bench-cli.sh        # without the engine (which needs libsimdjson-dev)
 #
 #   scripts/bench-cli.sh                 # 200 MB capture, 3 timed runs each
 #   MEGABYTES=50 RUNS=1 scripts/bench-cli.sh
@@ -43,6 +46,7 @@ mkdir -p "$WORK"
 for tool in hyperfine jq python3; do
     command -v "$tool" >/dev/null || { echo "bench-cli.sh: $tool is needed" >&2; exit 1; }
 done
+python3 -c "import orjson" 2>/dev/null || { echo "bench-cli.sh: orjson is needed (pip install orjson)" >&2; exit 1; }
 
 if [ ! -s "$CAPTURE" ]; then
     echo "== generating a ${MEGABYTES} MB capture (Benchmarks' generate-capture, seed 1)" >&2
@@ -79,14 +83,15 @@ echo "== agreement on the first 5 MB" >&2
 head -c 5000000 "$CAPTURE" >"$WORK/head.jsonl"
 "$BIN" classify --quiet "$WORK/head.jsonl" >"$WORK/head.push-payloads.jsonl" || true
 python3 scripts/classify.py "$WORK/head.jsonl" >"$WORK/head.python.jsonl" || true
+python3 scripts/classify.py --orjson "$WORK/head.jsonl" >"$WORK/head.orjson.jsonl" || true
 jq -cR --arg source "$WORK/head.jsonl" -f scripts/classify.jq "$WORK/head.jsonl" >"$WORK/head.jq.jsonl" || true
-python3 - "$WORK/head.push-payloads.jsonl" "$WORK/head.python.jsonl" "$WORK/head.jq.jsonl" <<'EOF' >&2
+python3 - "$WORK/head.push-payloads.jsonl" "$WORK/head.python.jsonl" "$WORK/head.jq.jsonl" "$WORK/head.orjson.jsonl" <<'EOF' >&2
 import json, sys
 fields = ("status", "vendor", "silent", "ambiguous", "shape", "message_id", "title", "body", "action", "url")
 def load(path):
     return [json.loads(line) for line in open(path, encoding="utf-8")]
 reference = load(sys.argv[1])
-for name, path in (("python", sys.argv[2]), ("jq", sys.argv[3])):
+for name, path in (("python", sys.argv[2]), ("jq", sys.argv[3]), ("python with orjson", sys.argv[4])):
     other = load(path)
     same = sum(1 for a, b in zip(reference, other) if all(a.get(f) == b.get(f) for f in fields)
                and (a.get("error") or {}).get("code") == (b.get("error") or {}).get("code"))
@@ -182,25 +187,36 @@ hyperfine --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$WORK/result
     -n "push-payloads --jobs 2" "$BIN classify --quiet --jobs 2 $CAPTURE >/dev/null" \
     "${GZIP_COMMANDS[@]}" \
     -n "jq 1.6 (scripts/classify.jq)" "jq -cR --arg source $CAPTURE -f scripts/classify.jq $CAPTURE >/dev/null" \
-    -n "python3 (scripts/classify.py)" "python3 scripts/classify.py $CAPTURE >/dev/null" >&2
+    -n "python3 (scripts/classify.py)" "python3 scripts/classify.py $CAPTURE >/dev/null" \
+    -n "python3 + orjson (scripts/classify.py --orjson)" "python3 scripts/classify.py --orjson $CAPTURE >/dev/null" >&2
 
-python3 - "$WORK/results.json" "$BYTES" "$PAYLOADS" <<'EOF'
-import json, sys
+# The engine alone, on the same bytes in memory, with simdjson beside it.
+ENGINE=${ENGINE:-1}
+: >"$WORK/engine.txt"
+if [ "$ENGINE" = 1 ]; then
+    echo "== the engine on the same bytes (Benchmarks' engine-task)" >&2
+    swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build-bench --product engine-task >&2
+    Benchmarks/.build-bench/release/engine-task --capture "$CAPTURE" --rounds "${ENGINE_ROUNDS:-7}" | tee "$WORK/engine.txt" >&2
+fi
+
+python3 - "$WORK/results.json" "$BYTES" "$PAYLOADS" "$WORK/engine.txt" "$WORK/summary.json" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" <<'EOF'
+import json, re, sys
 results = json.load(open(sys.argv[1]))["results"]
 size, payloads = int(sys.argv[2]), int(sys.argv[3])
+by_name = {r["command"]: r for r in results}
 jq = next(r for r in results if r["command"].startswith("jq"))
-python = next(r for r in results if r["command"].startswith("python"))
-one = next(r for r in results if r["command"] == "push-payloads --jobs 1")
+python = by_name["python3 (scripts/classify.py)"]
+orjson = by_name["python3 + orjson (scripts/classify.py --orjson)"]
+one = by_name["push-payloads --jobs 1"]
 # Best-of-N wall time is the least disturbed by other work on the machine; the mean is shown too.
 # MB/s and payloads/s count the capture's text, also for the .gz rows.
-print("| tool | wall s, mean ± σ | wall s, best | CPU s | MB/s (best) | payloads/s (best) | vs jq | vs Python | vs 1 job |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| tool | wall s, mean ± σ | wall s, best | CPU s | MB/s (best) | payloads/s (best) | vs jq | vs Python | vs orjson | vs 1 job |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in results:
     best, cpu = min(r["times"]), r["user"] + r["system"]
     print(f"| {r['command']} | {r['mean']:.2f} ± {r['stddev'] or 0:.2f} | {best:.2f} | {cpu:.2f} | "
           f"{size / best / 1e6:.1f} | {payloads / best:,.0f} | {min(jq['times']) / best:.1f}× | "
-          f"{min(python['times']) / best:.1f}× | {min(one['times']) / best:.2f}× |")
-by_name = {r["command"]: r for r in results}
+          f"{min(python['times']) / best:.1f}× | {min(orjson['times']) / best:.1f}× | {min(one['times']) / best:.2f}× |")
 if "gzip -dc (decompression alone)" in by_name:
     print()
     alone = by_name["gzip -dc (decompression alone)"]
@@ -212,4 +228,26 @@ if "gzip -dc (decompression alone)" in by_name:
         cpu = ((gz["user"] + gz["system"]) - (plain["user"] + plain["system"])) * 1e3 / (size / 1e6)
         print(f"--jobs {jobs}: the .gz takes {min(gz['times']) / min(plain['times']):.2f}× the time of the plain "
               f"capture (best), {extra:+.2f} ms wall and {cpu:+.2f} ms CPU per MB of text (means for CPU)")
+summary = {
+    "machine": {"cores": int(sys.argv[6]), "load": sys.argv[7]},
+    "capture": {"bytes": size, "payloads": payloads},
+    "commands": {r["command"]: {"best_seconds": min(r["times"]), "mean_seconds": r["mean"],
+                                "mb_per_second": size / min(r["times"]) / 1e6} for r in results},
+    "engines": {},
+}
+# engine-task's rows: name, MB/s, how fast our default engine is against the row, counts.
+for line in open(sys.argv[4]):
+    match = re.match(r"(native, \S+|simdjson DOM|simdjson On-Demand)\s+([0-9.]+)\s+([0-9.]+)x", line)
+    if match:
+        summary["engines"][match.group(1)] = {"mb_per_second": float(match.group(2)), "native_is": float(match.group(3))}
+native = next((v for k, v in summary["engines"].items() if k.startswith("native") and v["native_is"] == 1.0), None)
+if native:
+    # engine-task counts payload bytes only (no newlines, and without the few payloads the engines
+    # disagree on); the commands count the whole file: close enough for a share.
+    share = summary["commands"]["push-payloads --jobs 1"]["mb_per_second"] / native["mb_per_second"]
+    summary["command_share_of_engine"] = share
+    print()
+    print(f"the engine alone: {native['mb_per_second']:.1f} MB/s on the same payloads; push-payloads --jobs 1 keeps "
+          f"{share * 100:.0f}% of it (best runs)")
+json.dump(summary, open(sys.argv[5], "w"), indent=2)
 EOF

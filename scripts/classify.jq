@@ -39,7 +39,26 @@ def background:
 def atomicenvelope:
     type == "object" and .source == "io.atomic" and (.cardInstanceId | type) == "string"
     and (has("streamContainerId")) and ((.streamContainerId | type) == "string" or (.streamContainerId | isnumber));
-def swrveid: (type == "string" and . != "") or isnumber;
+def swrveid: (type == "string" and . != "") or isnumber or type == "boolean";
+# `NSNumber.stringValue`, as Swrve's ids are read: jq prints integral doubles without a fraction, like
+# %.16g, for all but very large or very small numbers.
+def swrvetext: if type == "string" then . elif type == "boolean" then (if . then "1" else "0" end) else tostring end;
+# iOS runs a notification service extension: `mutable-content` 1 and an alert to show.
+def serviceextension: (.aps | obj) as $aps | $aps != null and ($aps["mutable-content"] | isone) and ($aps | has("alert"));
+# Kotlin's isBlank: absent, not a string, or only whitespace (Unicode space separators approximated).
+def kotlinblank: (type != "string") or test("^[\\t\\n\\u000b\\f\\r\\u001c-\\u001f\\p{Zs}\\u2028\\u2029]*$");
+def flatobject: type == "object" and all(.[]; type != "object" and type != "array");
+# Exponea's Android SDK shows nothing (FcmManagerImpl.handleRemoteMessage).
+def exponeasuppressed:
+    (has("notification_id") and ((.notification_id | type) != "string"
+        or (.notification_id | test("^[+-]?[0-9]+$") | not)
+        or (.notification_id | tonumber | . < -2147483648 or . > 2147483647)))
+    or (has("actions") and ((.actions | embedded) as $a | ($a | type) != "array" or ($a | all(.[]; flatobject) | not)))
+    or (has("attributes") and ((.attributes | embedded | type) != "object"))
+    or (has("data") and ((.data | embedded | type) != "object"))
+    or (has("url_params") and ((.url_params | embedded | flatobject) | not))
+    or .action == "self-check" or .silent == "true"
+    or ((.title | kotlinblank) and (.message | kotlinblank));
 def cordialattributed($shape):
     if has("system") then nested("system"; $shape) | member("messageAttribution") | member("mcID") else null end;
 
@@ -52,9 +71,9 @@ def recognizes($vendor; $shape):
     elif $vendor == "swrve" then (._sp | swrveid) or (._p | swrveid)
     else (.mcID | type) == "string" or (cordialattributed($shape) | type) == "string" end;
 
-def silent($vendor):
+def silent($vendor; $shape):
     if $vendor == "exponea" then
-        .silent as $s | $s == true or ($s | isone) or $s == "1" or $s == "true"
+        if $shape == "apns" then .silent as $s | $s == true or ($s | isone) else exponeasuppressed end
     elif $vendor == "atomic" then false
     elif $vendor == "swrve" then ._sp | swrveid
     else background end;
@@ -66,22 +85,25 @@ def classify:
     | ($matching[0]) as $vendor
     # The vendor-neutral reading.
     | (.aps | obj) as $aps
-    | (if $aps != null and ($aps | has("alert")) then
+    | (if $shape == "fcm" then {title: (.title | str), body: ((.body | str) // (.text | str))}
+       elif $aps != null and ($aps | has("alert")) then
           ($aps.alert) as $alert
           | if ($alert | type) == "string" then {title: null, body: $alert}
             else {title: ($alert | member("title") | str), body: ($alert | member("body") | str)} end
-       else {title: (.title | str), body: ((.body | str) // (.text | str))} end) as $text
+       else {title: null, body: null} end) as $text
     | {title: $text.title, body: $text.body, message_id: null, action: "open_app", url: null} as $base
     | (if $vendor == "exponea" then
           (.action | str) as $kind | (.url | str) as $url
           | (nested("attributes"; $shape) | obj) as $attributes
-          | ($attributes | if . == null then null
+          | (if $shape == "fcm" then ((nested("data"; $shape) | obj) // $attributes) else $attributes end)
+          | (if . == null then null
               else (.campaign_id | (str // numbertext))
                    // (.action_id | if isnumber then (if . == floor then tostring else null end) else int64text | numbertext end)
               end) as $id
           | $base
-          | .title = (($p.title | str) // .title)
-          | .body = (($p.message | str) // .body)
+          | (if $shape == "fcm" then .title = ($p.title | str) | .body = ($p.message | str)
+             elif ($p | serviceextension) then .title = (($p.title | str) // "NO TITLE") | .body = (($p.message | str) // "")
+             else . end)
           | .message_id = $id
           | if $kind == "browser" and $url != null then .action = "open_url" | .url = $url
             elif $kind == "deeplink" and $url != null then .action = "deep_link" | .url = $url
@@ -91,19 +113,34 @@ def classify:
           | if ($envelope | atomicenvelope) then $base | .message_id = $envelope.cardInstanceId | .action = "open_card"
             else $base end
        elif $vendor == "swrve" then
-          (._p | if swrveid then (str // numbertext) else null end) as $push
-          | (._sp | if swrveid then (str // numbertext) else null end) as $silentid
-          | ((._sd | str) // (._d | str)) as $deeplink
+          (._p | if swrveid then swrvetext else null end) as $push
+          | (._sp | if swrveid then swrvetext else null end) as $silentid
+          | ((._sd | str) // (if $shape == "apns" then ._d | str else null end)) as $deeplink
           | (nested("_sw"; $shape) | obj) as $rich
-          | ($rich | if . == null then null
-              else .version | if isnumber then (if . == floor then . else null end) else int64text end end) as $version
-          | ($rich != null and (($version // 1) <= 1)) as $renders
+          # Objective-C's intValue of `_sw.version`: a number truncated, a string's leading integer.
+          | ($rich | if . == null then 0
+              else .version | if isnumber then (if fabs < 2147483648 then (if . < 0 then ceil else floor end) else 0 end)
+                  elif type == "string" then (capture("^[ \t\n]*(?<n>[+-]?[0-9]{1,9})") // {n: "0"} | .n | tonumber)
+                  else 0 end end) as $version
+          | ($rich != null and $version <= 1) as $renders
           | (if $renders then $rich.media | obj else null end) as $media
           | (if $renders then $rich.campaign | member("id") | (str // numbertext) else null end) as $campaign
           | $base
-          | (if $silentid == null and .body == null and ($p.text | type) == "string" then .body = $p.text else . end)
-          | .title = (($media | member("title") | str) // .title)
-          | .body = (($media | member("body") | str) // .body)
+          | (if $shape == "apns" then
+                (($p._p | type) == "string" or ($p._p | isnumber)) as $haspush
+                | if $haspush and ($p._aui | type) == "string" and $silentid == null then
+                      .title = ($media | member("title") | str) | .body = ($media | member("body") | str)
+                  elif $haspush and $media != null and ($media | has("url")) and ($p | serviceextension) then
+                      .title = (($media.title | str) // .title) | .body = (($media.body | str) // .body)
+                  else . end
+             else
+                .title = ($rich | if $renders then .title | str | if . == "" then null else . end else null end)
+                | .body = ($p.text | str)
+                | if $media != null and $media.type == "image" and ($media.url | type) == "string" then
+                      .title = (($media.title | str | select(. != "")) // .title)
+                      | .body = (($media.body | str | select(. != "")) // .body)
+                  else . end
+             end)
           | .message_id = ($silentid // $push)
           | if $campaign != null then .action = "open_campaign" | .url = $deeplink
             elif $deeplink != null then .action = "deep_link" | .url = $deeplink
@@ -114,7 +151,7 @@ def classify:
           | $base | .message_id = $mcid
           | if $link != null then .action = "deep_link" | .url = $link else . end
        else $base end) as $summary
-    | {vendor: ($vendor // "unknown"), silent: silent($vendor), ambiguous: $matching[1:], shape: $shape} + $summary;
+    | {vendor: ($vendor // "unknown"), silent: silent($vendor; $shape), ambiguous: $matching[1:], shape: $shape} + $summary;
 
 rtrimstr("\r") as $line
 | input_line_number as $number

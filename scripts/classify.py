@@ -8,15 +8,21 @@ body and the default action. Errors are detected as far as the `json` module all
 and UTF-8, duplicate keys, NUL in keys, integers outside Int64, non-finite numbers, non-object
 payloads and oversized lines. Depth and lone-surrogate checks are not replicated, and numbers are
 printed as Python reads them rather than as written.
+
+With --orjson the payloads are parsed with orjson (`pip install orjson`), which is several times faster
+than `json` but cannot see duplicate keys (the last one wins), so those lines classify instead of
+failing; records are written with orjson too.
 """
 
 import json
 import re
 import sys
+import unicodedata
 
 MAX_PAYLOAD_BYTES = 65536
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INTEGER_TEXT = re.compile(r"[+-]?[0-9]+\Z")
+INT32_TEXT = re.compile(r"[+-]?[0-9]+\Z")
 
 
 class PayloadError(Exception):
@@ -133,6 +139,67 @@ def is_background_push(payload):
     return "alert" not in aps and "sound" not in aps and "badge" not in aps
 
 
+def runs_service_extension(payload):
+    """iOS runs a notification service extension: `mutable-content` 1 and an alert to show."""
+    aps = payload.get("aps")
+    return isinstance(aps, dict) and int64_value(aps.get("mutable-content")) == 1 and "alert" in aps
+
+
+def apple_int_value(value):
+    """`as? Int` on Apple platforms: an integral number, or a Boolean as 1 or 0."""
+    if isinstance(value, bool):
+        return 1 if value else 0
+    return int64_value(value)
+
+
+def apple_string_value(value):
+    """`NSNumber.stringValue` for numbers and Booleans, a string as is."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int) and INT64_MIN <= value <= INT64_MAX:
+        return str(value)
+    if is_number(value):
+        return "%.16g" % float(value)
+    return None
+
+
+def kotlin_whitespace(char):
+    code = ord(char)
+    if 0x09 <= code <= 0x0D or 0x1C <= code <= 0x1F:
+        return True
+    return unicodedata.category(char) in ("Zs", "Zl", "Zp")
+
+
+def kotlin_blank(value):
+    return not isinstance(value, str) or all(kotlin_whitespace(char) for char in value)
+
+
+def is_flat_object(value):
+    return isinstance(value, dict) and all(not isinstance(v, (dict, list)) for v in value.values())
+
+
+def exponea_android_suppressed(payload):
+    """Whether Exponea's Android SDK shows nothing (`FcmManagerImpl.handleRemoteMessage`)."""
+    if "notification_id" in payload:
+        text = payload["notification_id"]
+        if not isinstance(text, str) or not INT32_TEXT.match(text) or not -(2**31) <= int(text) < 2**31:
+            return True
+    if "actions" in payload:
+        actions = embedded_json(payload["actions"])
+        if not isinstance(actions, list) or not all(is_flat_object(action) for action in actions):
+            return True
+    for key in ("attributes", "data"):
+        if key in payload and not isinstance(embedded_json(payload[key]), dict):
+            return True
+    if "url_params" in payload and not is_flat_object(embedded_json(payload["url_params"])):
+        return True
+    if payload.get("action") == "self-check" or payload.get("silent") == "true":
+        return True
+    return kotlin_blank(payload.get("title")) and kotlin_blank(payload.get("message"))
+
+
 def is_atomic_envelope(atomic):
     if not isinstance(atomic, dict) or atomic.get("source") != "io.atomic":
         return False
@@ -142,8 +209,27 @@ def is_atomic_envelope(atomic):
     return isinstance(container, str) or is_number(container)
 
 
-def is_swrve_push_id(value):
-    return (isinstance(value, str) and value != "") or is_number(value)
+def swrve_push_id(value):
+    """The push id as the SDKs read it, or None for anything unusable or empty."""
+    text = apple_string_value(value)
+    return text if text else None
+
+
+def swrve_rich_version(value):
+    """Objective-C's `intValue` of `_sw.version`."""
+    if value is None:
+        return 0
+    if is_number(value):
+        return int(value) if abs(value) < 2147483648 else 0
+    if not isinstance(value, str):
+        return 0
+    digits = value.lstrip(" \t\n")
+    sign = 1
+    if digits[:1] in ("-", "+"):
+        sign = -1 if digits[0] == "-" else 1
+        digits = digits[1:]
+    match = re.match(r"[0-9]{1,9}", digits)
+    return sign * int(match.group(0)) if match else 0
 
 
 def cordial_attributed_id(payload, shape):
@@ -163,23 +249,22 @@ def recognizes(vendor, payload, shape):
             return False
         return is_atomic_envelope(nested_json(payload, "atomic", shape))
     if vendor == "swrve":
-        return is_swrve_push_id(payload.get("_sp")) or is_swrve_push_id(payload.get("_p"))
+        return swrve_push_id(payload.get("_sp")) is not None or swrve_push_id(payload.get("_p")) is not None
     # cordial
     if isinstance(payload.get("mcID"), str):
         return True
     return isinstance(cordial_attributed_id(payload, shape), str)
 
 
-def is_silent(vendor, payload):
+def is_silent(vendor, payload, shape):
     if vendor == "exponea":
-        silent = payload.get("silent")
-        if silent is None:
-            return False
-        return silent is True or int64_value(silent) == 1 or silent == "1" or silent == "true"
+        if shape == "apns":
+            return apple_int_value(payload.get("silent")) == 1
+        return exponea_android_suppressed(payload)
     if vendor == "atomic":
         return False
     if vendor == "swrve":
-        return is_swrve_push_id(payload.get("_sp"))
+        return swrve_push_id(payload.get("_sp")) is not None
     return is_background_push(payload)
 
 
@@ -192,23 +277,24 @@ def classify(payload):
     vendor = matching[0] if matching else None
     record = {
         "vendor": vendor or "unknown",
-        "silent": is_silent(vendor, payload),
+        "silent": is_silent(vendor, payload, shape),
         "ambiguous": matching[1:],
         "shape": shape,
     }
 
-    # The vendor-neutral reading (PushNotification.init).
+    # The vendor-neutral reading (PushNotification.init): the APNs alert, or FCM's own keys.
     title = body = message_id = None
     action, url = "open_app", None
     aps = payload.get("aps")
     aps = aps if isinstance(aps, dict) else None
-    if aps is not None and "alert" in aps:
-        alert = aps["alert"]
-        if isinstance(alert, str):
-            body = alert
-        else:
-            title = as_string(member(alert, "title"))
-            body = as_string(member(alert, "body"))
+    if shape == "apns":
+        if aps is not None and "alert" in aps:
+            alert = aps["alert"]
+            if isinstance(alert, str):
+                body = alert
+            else:
+                title = as_string(member(alert, "title"))
+                body = as_string(member(alert, "body"))
     else:
         title = as_string(payload.get("title"))
         body = as_string(payload.get("body"))
@@ -216,21 +302,28 @@ def classify(payload):
             body = as_string(payload.get("text"))
 
     if vendor == "exponea":
-        if isinstance(payload.get("title"), str):
-            title = payload["title"]
-        if isinstance(payload.get("message"), str):
-            body = payload["message"]
+        exponea_title, message = as_string(payload.get("title")), as_string(payload.get("message"))
+        if shape == "fcm":
+            title, body = exponea_title, message
+        elif runs_service_extension(payload):
+            title = exponea_title if exponea_title is not None else "NO TITLE"
+            body = message if message is not None else ""
         kind, target = as_string(payload.get("action")), as_string(payload.get("url"))
         if kind == "browser" and target is not None:
             action, url = "open_url", target
         elif kind == "deeplink" and target is not None:
             action, url = "deep_link", target
         attributes = nested_json(payload, "attributes", shape)
-        if isinstance(attributes, dict):
-            campaign = attributes.get("campaign_id")
+        attributes = attributes if isinstance(attributes, dict) else None
+        tracking = attributes
+        if shape == "fcm":
+            data = nested_json(payload, "data", shape)
+            tracking = data if isinstance(data, dict) else attributes
+        if tracking is not None:
+            campaign = tracking.get("campaign_id")
             message_id = campaign if isinstance(campaign, str) else number_text(campaign)
             if message_id is None:
-                action_id = attributes.get("action_id")
+                action_id = tracking.get("action_id")
                 action_id = int64_value(action_id) if is_number(action_id) else parse_int64(action_id)
                 message_id = None if action_id is None else str(action_id)
     elif vendor == "atomic":
@@ -239,31 +332,36 @@ def classify(payload):
             message_id = envelope["cardInstanceId"]
             action = "open_card"
     elif vendor == "swrve":
-        push_id = payload.get("_p")
-        silent_id = payload.get("_sp")
-        push_id = (push_id if isinstance(push_id, str) else number_text(push_id)) if is_swrve_push_id(push_id) else None
-        silent_id = (
-            (silent_id if isinstance(silent_id, str) else number_text(silent_id)) if is_swrve_push_id(silent_id) else None
-        )
+        push_id, silent_id = swrve_push_id(payload.get("_p")), swrve_push_id(payload.get("_sp"))
         deep_link = as_string(payload.get("_sd"))
-        if deep_link is None:
+        if deep_link is None and shape == "apns":
             deep_link = as_string(payload.get("_d"))
-        if silent_id is None and body is None and isinstance(payload.get("text"), str):
-            body = payload["text"]
-        campaign_id = None
         rich = nested_json(payload, "_sw", shape)
-        if isinstance(rich, dict):
-            version = rich.get("version")
-            version = int64_value(version) if is_number(version) else parse_int64(version)
-            if (1 if version is None else version) <= 1:
-                media = rich.get("media")
-                if isinstance(media, dict):
-                    if isinstance(media.get("title"), str):
-                        title = media["title"]
-                    if isinstance(media.get("body"), str):
-                        body = media["body"]
-                campaign = member(rich.get("campaign"), "id")
-                campaign_id = campaign if isinstance(campaign, str) else number_text(campaign)
+        rich = rich if isinstance(rich, dict) else None
+        usable = rich if rich is not None and swrve_rich_version(rich.get("version")) <= 1 else None
+        media = member(usable, "media")
+        media = media if isinstance(media, dict) else None
+        if shape == "apns":
+            has_push_id = isinstance(payload.get("_p"), str) or is_number(payload.get("_p"))
+            if has_push_id and isinstance(payload.get("_aui"), str) and silent_id is None:
+                title, body = as_string(member(media, "title")), as_string(member(media, "body"))
+            elif has_push_id and media is not None and "url" in media and runs_service_extension(payload):
+                if isinstance(media.get("title"), str):
+                    title = media["title"]
+                if isinstance(media.get("body"), str):
+                    body = media["body"]
+        else:
+            title = as_string(member(usable, "title")) or None
+            body = as_string(payload.get("text"))
+            if media is not None and media.get("type") == "image" and isinstance(media.get("url"), str):
+                if as_string(media.get("title")):
+                    title = media["title"]
+                if as_string(media.get("body")):
+                    body = media["body"]
+        campaign_id = None
+        if usable is not None:
+            campaign = member(usable.get("campaign"), "id")
+            campaign_id = campaign if isinstance(campaign, str) else number_text(campaign)
         if campaign_id is not None:
             action, url = "open_campaign", deep_link
         elif deep_link is not None:
@@ -283,7 +381,7 @@ def classify(payload):
     return record
 
 
-def records(source, stream):
+def records(source, stream, fast=None):
     for number, raw in enumerate(stream, 1):
         line = raw[:-1] if raw.endswith(b"\n") else raw
         if line.endswith(b"\r"):
@@ -294,14 +392,24 @@ def records(source, stream):
         try:
             if len(line) > MAX_PAYLOAD_BYTES:
                 raise PayloadError("too_large", "the payload is %d bytes" % len(line))
-            try:
-                text = line.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise PayloadError("invalid_utf8", str(error))
-            try:
-                payload = loads(text)
-            except (ValueError, RecursionError) as error:
-                raise PayloadError("invalid_json", str(error))
+            if fast is not None:
+                try:
+                    payload = fast.loads(line)
+                except fast.JSONDecodeError as error:
+                    try:
+                        line.decode("utf-8")
+                    except UnicodeDecodeError:
+                        raise PayloadError("invalid_utf8", str(error))
+                    raise PayloadError("invalid_json", str(error))
+            else:
+                try:
+                    text = line.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    raise PayloadError("invalid_utf8", str(error))
+                try:
+                    payload = loads(text)
+                except (ValueError, RecursionError) as error:
+                    raise PayloadError("invalid_json", str(error))
             if not isinstance(payload, dict):
                 raise PayloadError("not_an_object", "the top-level value is not an object")
             head["status"] = "ok"
@@ -313,15 +421,31 @@ def records(source, stream):
 
 
 def main():
-    paths = sys.argv[1:] or ["-"]
-    out = sys.stdout
+    global loads
+    arguments = sys.argv[1:]
+    fast = None
+    if arguments[:1] == ["--orjson"]:
+        import orjson
+
+        fast = orjson
+        arguments = arguments[1:]
+
+        def loads(text):  # noqa: F811 - JSON embedded in strings, parsed with orjson too
+            return orjson.loads(text)
+
+    paths = arguments or ["-"]
+    out = sys.stdout.buffer if fast is not None else sys.stdout
     errors = 0
     for path in paths:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb", buffering=1 << 20)
-        for record in records(path, stream):
+        for record in records(path, stream, fast):
             errors += record["status"] == "error"
-            out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-            out.write("\n")
+            if fast is not None:
+                out.write(fast.dumps(record))
+                out.write(b"\n")
+            else:
+                out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+                out.write("\n")
     return 1 if errors else 0
 
 
