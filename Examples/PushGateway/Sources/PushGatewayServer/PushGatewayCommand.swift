@@ -78,7 +78,6 @@ struct PushGatewayCommand: AsyncParsableCommand {
         }
 
         LoggingSystem.bootstrap { label in GatewayLogHandler(label: label) }
-        LoggingSystem.bootstrap { label in GatewayLogHandler(label: label) }
         var logger = Logger(label: "push-gateway")
         logger.logLevel = level
         logger.info(
