@@ -172,3 +172,20 @@ struct ExponeaDecoderTests {
         #expect(notification.exponea?.urlParameters == ["utm_medium": "push"])
     }
 }
+
+@Suite("Exponea extras as JSON")
+struct ExponeaExtrasJSONTests {
+    @Test("url_parameters are written sorted by name, so one push always gives the same JSON")
+    func sortedParameters() throws {
+        var extras = ExponeaExtras()
+        extras.action = "deeplink"
+        for name in ["utm_term", "utm_medium", "utm_content", "xnpe_cmp", "utm_campaign", "utm_source", "a", "Z"] {
+            extras.urlParameters[name] = name.uppercased()
+        }
+        let json = try JSONBytesEncoder().encodeToString(extras)
+        #expect(
+            json
+                == #"{"action":"deeplink","url_parameters":{"Z":"Z","a":"A","utm_campaign":"UTM_CAMPAIGN","utm_content":"UTM_CONTENT","utm_medium":"UTM_MEDIUM","utm_source":"UTM_SOURCE","utm_term":"UTM_TERM","xnpe_cmp":"XNPE_CMP"},"has_tracking_consent":true,"is_tracking_forced":false}"#
+        )
+    }
+}

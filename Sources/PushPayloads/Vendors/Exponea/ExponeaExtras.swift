@@ -53,6 +53,39 @@ extension PushNotification {
 }
 
 extension ExponeaExtras {
+    /// Encodes what synthesis would, with `url_parameters` sorted by name: a dictionary's order changes
+    /// from one process to the next, and the same push must give the same JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(action, forKey: .action)
+        try container.encodeIfPresent(url, forKey: .url)
+        try container.encodeIfPresent(imageURL, forKey: .imageURL)
+        try container.encodeIfPresent(attributes, forKey: .attributes)
+        try container.encodeIfPresent(campaignID, forKey: .campaignID)
+        try container.encodeIfPresent(campaignName, forKey: .campaignName)
+        try container.encodeIfPresent(actionID, forKey: .actionID)
+        try container.encodeIfPresent(actionType, forKey: .actionType)
+        try container.encodeIfPresent(actionName, forKey: .actionName)
+        try container.encodeIfPresent(eventType, forKey: .eventType)
+        try container.encodeIfPresent(sentTimestamp, forKey: .sentTimestamp)
+        try container.encodeIfPresent(consentCategory, forKey: .consentCategory)
+        var parameters = container.nestedContainer(keyedBy: ParameterKey.self, forKey: .urlParameters)
+        for (name, value) in urlParameters.sorted(by: { $0.key < $1.key }) {
+            try parameters.encode(value, forKey: ParameterKey(stringValue: name))
+        }
+        try container.encode(hasTrackingConsent, forKey: .hasTrackingConsent)
+        try container.encodeIfPresent(consentCategoryTracking, forKey: .consentCategoryTracking)
+        try container.encode(isTrackingForced, forKey: .isTrackingForced)
+        try container.encodeIfPresent(notificationID, forKey: .notificationID)
+    }
+
+    private struct ParameterKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     enum CodingKeys: String, CodingKey {
         case action
         case url
