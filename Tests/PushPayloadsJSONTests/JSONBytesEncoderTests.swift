@@ -207,4 +207,72 @@ struct JSONBytesEncoderTests {
         let optional: JSONValue? = document.root["n"]
         #expect(try encoded([optional]) == "[1.50]")
     }
+
+    // MARK: Containers used out of order
+
+    /// Values that keep a container and write to it after a sibling or a child, write one value twice,
+    /// or ask for their container twice: `Encodable` allows all of it.
+    private struct Unordered: Encodable {
+        let use: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            switch use {
+            case 0:  // a nested container written to after a sibling
+                var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key("b"))
+                try container.encode(1, forKey: Key("c"))
+                try nested.encode(2, forKey: Key("d"))
+            case 1:  // an array written to after its parent went on
+                var list = container.nestedUnkeyedContainer(forKey: Key("list"))
+                try list.encode(1)
+                try container.encode(true, forKey: Key("after"))
+                try list.encode(2)
+            case 2:  // a single value written twice
+                var single = container.superEncoder(forKey: Key("s")).singleValueContainer()
+                try single.encode("first")
+                try single.encode("second")
+            case 3:  // a super encoder kept and written to after another member
+                let kept = container.superEncoder()
+                try container.encode("x", forKey: Key("x"))
+                var single = kept.singleValueContainer()
+                try single.encode(5)
+            case 4:  // the same keyed container asked for twice, before and after members
+                try container.encode(1, forKey: Key("one"))
+                var again = encoder.container(keyedBy: Key.self)
+                try again.encode(2, forKey: Key("two"))
+            default:  // the same keyed container asked for twice before any member
+                var again = encoder.container(keyedBy: Key.self)
+                try again.encode(2, forKey: Key("two"))
+                try container.encode(1, forKey: Key("one"))
+            }
+        }
+    }
+
+    @Test("containers used out of order: members keep their first place and their last value", arguments: 0..<6)
+    func unordered(_ use: Int) throws {
+        let expected = [
+            #"{"b":{"d":2},"c":1}"#, #"{"list":[1,2],"after":true}"#, #"{"s":"second"}"#, #"{"super":5,"x":"x"}"#,
+            #"{"one":1,"two":2}"#, #"{"two":2,"one":1}"#,
+        ]
+        #expect(try encoded(Unordered(use: use)) == expected[use])
+    }
+
+    @Test("a super encoder or a value that writes nothing is null")
+    func nothingWritten() throws {
+        struct Nothing: Encodable {
+            func encode(to encoder: any Encoder) throws {}
+        }
+        struct Value: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                _ = container.superEncoder()
+                try container.encode(Nothing(), forKey: Key("nothing"))
+                var list = container.nestedUnkeyedContainer(forKey: Key("list"))
+                try list.encode(Nothing())
+                _ = list.superEncoder()
+                _ = container.superEncoder(forKey: Key("last"))
+            }
+        }
+        #expect(try encoded(Value()) == #"{"super":null,"nothing":null,"list":[null,null],"last":null}"#)
+        #expect(try encoded(Nothing()) == "null")
+    }
 }
