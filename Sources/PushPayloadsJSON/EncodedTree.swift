@@ -1,0 +1,418 @@
+/// The tree a ``JSONBytesEncoder`` encoding builds before it is written.
+///
+/// `Encodable` hands out containers before their members are known and lets a value write to a
+/// container after its siblings or children, or write one key twice, so the text cannot be written as
+/// the value encodes itself. Every value is a node in one array, linked to its parent, first and last
+/// child and next sibling by index: an encoding allocates the array (and the containers `Encodable`
+/// boxes), not a node per value. Containers and encoders are an index and the tree, two words, so
+/// Swift keeps them inline in the existentials `Encodable` passes around.
+final class EncodedTree {
+    enum Content {
+        case unset
+        case null
+        case bool(Bool)
+        case number(String)
+        case string(String)
+        case raw([UInt8])
+        case array
+        case object
+    }
+
+    struct Node {
+        var content: Content = .unset
+        /// The member's name, in an object.
+        var key: String
+        var parent: Int
+        /// The position among the parent's members or elements.
+        var index: Int
+        /// False for a `superEncoder()` member, which `Encodable` puts at its container's coding path.
+        var isInCodingPath: Bool
+        var firstChild = -1
+        var lastChild = -1
+        var nextSibling = -1
+        var childCount = 0
+    }
+
+    static let root = 0
+
+    private(set) var nodes: [Node]
+
+    init() {
+        nodes = []
+        nodes.reserveCapacity(64)
+        nodes.append(Node(key: "", parent: -1, index: 0, isInCodingPath: false))
+    }
+
+    // MARK: Building
+
+    func encode<T: Encodable>(_ value: T, into node: Int) throws {
+        // A payload's own JSON is copied as written. Comparing the types first spares every other
+        // value two dynamic casts.
+        if T.self == JSONValue.self, let json = value as? JSONValue {
+            nodes[node].content = .raw(json.jsonBytes)
+        } else if T.self == JSONDocument.self, let document = value as? JSONDocument {
+            nodes[node].content = .raw(document.jsonBytes)
+        } else {
+            try value.encode(to: EncodedTreeEncoder(tree: self, node: node))
+        }
+    }
+
+    func set(_ content: Content, of node: Int) {
+        nodes[node].content = content
+    }
+
+    func makeObject(_ node: Int) {
+        if case .object = nodes[node].content { return }
+        detachChildren(of: node, becoming: .object)
+    }
+
+    func makeArray(_ node: Int) {
+        if case .array = nodes[node].content { return }
+        detachChildren(of: node, becoming: .array)
+    }
+
+    /// A value that becomes another container loses what it held; the old nodes stay in the array,
+    /// unreachable.
+    private func detachChildren(of node: Int, becoming content: Content) {
+        nodes[node].content = content
+        nodes[node].firstChild = -1
+        nodes[node].lastChild = -1
+        nodes[node].childCount = 0
+    }
+
+    /// The member `key` of the object `node`, made when it is new: a key encoded again keeps its place
+    /// and gets the new value.
+    func member(_ key: String, of node: Int, isInCodingPath: Bool = true) -> Int {
+        makeObject(node)
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            if nodes[child].key == key { return child }
+            child = nodes[child].nextSibling
+        }
+        return append(to: node, key: key, isInCodingPath: isInCodingPath)
+    }
+
+    /// A new element at the end of the array `node`.
+    func element(of node: Int) -> Int {
+        makeArray(node)
+        return append(to: node, key: "", isInCodingPath: true)
+    }
+
+    private func append(to parent: Int, key: String, isInCodingPath: Bool) -> Int {
+        let child = nodes.count
+        nodes.append(
+            Node(key: key, parent: parent, index: nodes[parent].childCount, isInCodingPath: isInCodingPath)
+        )
+        let last = nodes[parent].lastChild
+        if last >= 0 {
+            nodes[last].nextSibling = child
+        } else {
+            nodes[parent].firstChild = child
+        }
+        nodes[parent].lastChild = child
+        nodes[parent].childCount += 1
+        return child
+    }
+
+    /// The number of members or elements of a container.
+    func count(of node: Int) -> Int {
+        switch nodes[node].content {
+        case .array, .object: return nodes[node].childCount
+        default: return 0
+        }
+    }
+
+    /// The coding path of `node`, from the root: member names, and element positions as integer keys.
+    func codingPath(of node: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current = node
+        while current > EncodedTree.root {
+            let entry = nodes[current]
+            if entry.isInCodingPath {
+                if case .array = nodes[entry.parent].content {
+                    path.append(EncodedTreeKey(index: entry.index))
+                } else {
+                    path.append(EncodedTreeKey(name: entry.key))
+                }
+            }
+            current = entry.parent
+        }
+        return path.reversed()
+    }
+
+    // MARK: Writing
+
+    /// The tree's JSON text; `prettyPrinted` indents by two spaces, one member or element per line.
+    func json(prettyPrinted: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(nodes.count * 16)
+        let nodes = self.nodes
+        Self.write(EncodedTree.root, of: nodes, into: &output, indent: prettyPrinted ? 0 : nil)
+        return output
+    }
+
+    private static func write(_ node: Int, of nodes: [Node], into output: inout [UInt8], indent: Int?) {
+        switch nodes[node].content {
+        case .unset, .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): writeString(text, into: &output)
+        case .raw(let bytes): output.append(contentsOf: bytes)
+        case .array, .object:
+            let isObject: Bool
+            if case .object = nodes[node].content { isObject = true } else { isObject = false }
+            output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            let inner = indent.map { $0 + 1 }
+            var child = nodes[node].firstChild
+            var first = true
+            while child >= 0 {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                newline(inner, into: &output)
+                if isObject {
+                    writeString(nodes[child].key, into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    if indent != nil { output.append(UInt8(ascii: " ")) }
+                }
+                write(child, of: nodes, into: &output, indent: inner)
+                child = nodes[child].nextSibling
+            }
+            if !first { newline(indent, into: &output) }
+            output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        }
+    }
+
+    private static func newline(_ indent: Int?, into output: inout [UInt8]) {
+        guard let indent else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
+    static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if start < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                appendEscape(of: byte, into: &output)
+                start = index + 1
+            }
+            if start < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(of byte: UInt8, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        default:
+            output.append(UInt8(ascii: "u"))
+            output.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0xF))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
+
+/// A key of a coding path the tree rebuilds: a member's name, or an element's position.
+struct EncodedTreeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(name: String) {
+        stringValue = name
+        intValue = nil
+    }
+
+    init(index: Int) {
+        stringValue = String(index)
+        intValue = index
+    }
+
+    init?(stringValue: String) { self.init(name: stringValue) }
+    init?(intValue: Int) { self.init(index: intValue) }
+}
+
+/// The `Encoder` that fills one node of an ``EncodedTree``.
+struct EncodedTreeEncoder: Encoder {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        tree.makeObject(node)
+        return KeyedEncodingContainer(EncodedTreeKeyedContainer<Key>(tree: tree, node: node))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        tree.makeArray(node)
+        return EncodedTreeUnkeyedContainer(tree: tree, node: node)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        EncodedTreeSingleValueContainer(tree: tree, node: node)
+    }
+}
+
+/// Scalars, as every container writes them.
+private enum Scalar {
+    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: T,
+        path: @autoclosure () -> [any CodingKey]
+    ) throws -> EncodedTree.Content {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: path(), debugDescription: "JSON has no infinite or NaN numbers")
+            )
+        }
+        return .number(value.description)
+    }
+}
+
+private struct EncodedTreeSingleValueContainer: SingleValueEncodingContainer {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+
+    mutating func encodeNil() throws { tree.set(.null, of: node) }
+    mutating func encode(_ value: Bool) throws { tree.set(.bool(value), of: node) }
+    mutating func encode(_ value: String) throws { tree.set(.string(value), of: node) }
+    mutating func encode(_ value: Double) throws { tree.set(try Scalar.number(value, path: codingPath), of: node) }
+    mutating func encode(_ value: Float) throws { tree.set(try Scalar.number(value, path: codingPath), of: node) }
+    mutating func encode(_ value: Int) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int8) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int16) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int32) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int64) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt8) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt16) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt32) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt64) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: node) }
+}
+
+private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+
+    private func member(_ key: Key) -> Int { tree.member(key.stringValue, of: node) }
+    private func set(_ content: EncodedTree.Content, _ key: Key) { tree.set(content, of: member(key)) }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        let child = member(key)
+        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        let child = member(key)
+        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try tree.encode(value, into: member(key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = member(key)
+        tree.makeObject(nested)
+        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = member(key)
+        tree.makeArray(nested)
+        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        EncodedTreeEncoder(tree: tree, node: tree.member("super", of: node, isInCodingPath: false))
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        EncodedTreeEncoder(tree: tree, node: member(key))
+    }
+}
+
+private struct EncodedTreeUnkeyedContainer: UnkeyedEncodingContainer {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+    var count: Int { tree.count(of: node) }
+
+    private func append(_ content: EncodedTree.Content) { tree.set(content, of: tree.element(of: node)) }
+
+    /// A non-finite number is refused before its element exists, with the path it would have had.
+    private func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        let content = try Scalar.number(value, path: codingPath + [EncodedTreeKey(index: count)])
+        append(content)
+    }
+
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+    mutating func encode(_ value: String) throws { append(.string(value)) }
+    mutating func encode(_ value: Double) throws { try number(value) }
+    mutating func encode(_ value: Float) throws { try number(value) }
+    mutating func encode(_ value: Int) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int8) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int16) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int32) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int64) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt8) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt16) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt32) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt64) throws { append(.number(String(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: tree.element(of: node)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = tree.element(of: node)
+        tree.makeObject(nested)
+        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = tree.element(of: node)
+        tree.makeArray(nested)
+        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        EncodedTreeEncoder(tree: tree, node: tree.element(of: node))
+    }
+}
