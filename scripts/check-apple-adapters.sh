@@ -17,6 +17,11 @@ trap 'rm -rf "$work"' EXIT
 
 flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
     -enable-upcoming-feature InternalImportsByDefault -warnings-as-errors -package-name "$package_name")
+# The engine's C targets (CPushJSONKernels) are modules the Swift modules above reference: hand swiftc
+# the module maps SwiftPM generated for them.
+while IFS= read -r map; do
+    flags+=(-Xcc "-fmodule-map-file=$map")
+done < <(find "$(swift build --show-bin-path)" -maxdepth 2 -name module.modulemap | sort)
 
 for variant in non-sendable sendable; do
     out="$work/$variant"
