@@ -23,7 +23,8 @@ public func buildRouter(
 /// The gateway as a Hummingbird application, listening where `configuration` says.
 ///
 /// `runService()` runs it until SIGTERM or SIGINT, then shuts down gracefully: it stops accepting
-/// connections and lets the requests in flight finish (swift-service-lifecycle).
+/// connections and lets the requests in flight finish (Hummingbird runs the application as a
+/// swift-service-lifecycle service, so a team can add its own services to the same group).
 ///
 /// ```swift
 /// let app = buildApplication(configuration: GatewayConfiguration(port: 8080), logger: logger)

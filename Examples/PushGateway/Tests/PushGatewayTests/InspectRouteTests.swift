@@ -23,10 +23,11 @@ import Testing
         try JSONBytesEncoder().encode(PushInspector().inspect(try PushSendRequest(jsonBytes: body)))
     }
 
-    /// Whether two JSON texts hold the same data. Not byte equality: the library writes some maps (an
-    /// Exponea push's `url_parameters`) in `Dictionary` order, which differs between two encodings.
-    static func sameJSON(_ a: ByteBuffer, _ b: [UInt8]) throws -> Bool {
-        try JSONDocument(jsonBytes: Array(a.readableBytesView)) == JSONDocument(jsonBytes: b)
+    /// Whether the gateway answered exactly the library's bytes. The library's encoding is
+    /// deterministic (maps such as an Exponea push's `url_parameters` are written sorted by key), so two
+    /// encodings of one inspection are equal byte for byte.
+    static func sameBytes(_ a: ByteBuffer, _ b: [UInt8]) -> Bool {
+        Array(a.readableBytesView) == b
     }
 
     @Test(arguments: payloads)
@@ -43,7 +44,7 @@ import Testing
                 response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
-                let same = try Self.sameJSON(response.body, expected)
+                let same = Self.sameBytes(response.body, expected)
                 #expect(same)
             }
         }
@@ -63,7 +64,7 @@ import Testing
             ) {
                 response in
                 #expect(response.status == .ok)
-                let same = try Self.sameJSON(response.body, expected)
+                let same = Self.sameBytes(response.body, expected)
                 #expect(same)
                 #expect(String(buffer: response.body).hasPrefix(#"{"schema_version":1,"kind":""#))
             }
