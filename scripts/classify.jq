@@ -43,8 +43,17 @@ def swrveid: (type == "string" and . != "") or isnumber or type == "boolean";
 # `NSNumber.stringValue`, as Swrve's ids are read: jq prints integral doubles without a fraction, like
 # %.16g, for all but very large or very small numbers.
 def swrvetext: if type == "string" then . elif type == "boolean" then (if . then "1" else "0" end) else tostring end;
-# iOS runs a notification service extension: `mutable-content` 1 and an alert to show.
-def serviceextension: (.aps | obj) as $aps | $aps != null and ($aps["mutable-content"] | isone) and ($aps | has("alert"));
+# An `aps.alert` iOS displays: a non-empty string, or a non-empty title, subtitle, body or localisation key.
+def showsalert:
+    if type == "string" then . != ""
+    elif type == "object" then
+        [.title, .subtitle, .body, .["title-loc-key"], .["subtitle-loc-key"], .["loc-key"]]
+        | any(.[]; type == "string" and . != "")
+    else false end;
+# iOS runs a notification service extension: `mutable-content` the number 1 and an alert that shows something.
+def serviceextension: (.aps | obj) as $aps | $aps != null and ($aps["mutable-content"] | isone) and ($aps.alert | showsalert);
+# Java's Integer.parseInt succeeds (ASCII digits only here).
+def javaint: type == "string" and test("^[+-]?[0-9]+$") and (tonumber | . >= -2147483648 and . <= 2147483647);
 # Kotlin's isBlank: absent, not a string, or only whitespace (Unicode space separators approximated).
 def kotlinblank: (type != "string") or test("^[\\t\\n\\u000b\\f\\r\\u001c-\\u001f\\p{Zs}\\u2028\\u2029]*$");
 def flatobject: type == "object" and all(.[]; type != "object" and type != "array");
@@ -57,6 +66,11 @@ def exponeasuppressed:
     or (has("attributes") and ((.attributes | embedded | type) != "object"))
     or (has("data") and ((.data | embedded | type) != "object"))
     or (has("url_params") and ((.url_params | embedded | flatobject) | not))
+    # NotificationData casts the tracking map's event_type `as String?` and sent_timestamp `as Double?`.
+    or ((if has("data") then .data else .attributes end | embedded) as $t
+        | ($t | type) == "object"
+          and ((($t.event_type | type) as $e | $e != "string" and $e != "null")
+               or (($t.sent_timestamp | type) as $s | $s != "number" and $s != "null")))
     or .action == "self-check" or .silent == "true"
     or ((.title | kotlinblank) and (.message | kotlinblank));
 def cordialattributed($shape):
@@ -75,7 +89,8 @@ def silent($vendor; $shape):
     if $vendor == "exponea" then
         if $shape == "apns" then .silent as $s | $s == true or ($s | isone) else exponeasuppressed end
     elif $vendor == "atomic" then false
-    elif $vendor == "swrve" then ._sp | swrveid
+    elif $vendor == "swrve" then
+        (._sp | swrveid) or ($shape == "fcm" and has("_siw") and (._siw | javaint | not))
     else background end;
 
 def classify:

@@ -23,6 +23,7 @@ MAX_PAYLOAD_BYTES = 65536
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INTEGER_TEXT = re.compile(r"[+-]?[0-9]+\Z")
 INT32_TEXT = re.compile(r"[+-]?[0-9]+\Z")
+JAVA_INT_TEXT = re.compile(r"[+-]?\d+\Z")
 
 
 class PayloadError(Exception):
@@ -139,10 +140,27 @@ def is_background_push(payload):
     return "alert" not in aps and "sound" not in aps and "badge" not in aps
 
 
+ALERT_TEXT_KEYS = ("title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key")
+
+
+def shows_alert(alert):
+    """An `aps.alert` that gives iOS something to display: a non-empty string, or a dictionary with a
+    non-empty title, subtitle, body or localisation key."""
+    if isinstance(alert, str):
+        return alert != ""
+    return isinstance(alert, dict) and any(isinstance(alert.get(k), str) and alert[k] != "" for k in ALERT_TEXT_KEYS)
+
+
 def runs_service_extension(payload):
-    """iOS runs a notification service extension: `mutable-content` 1 and an alert to show."""
+    """iOS runs a notification service extension: `mutable-content` the number 1 and an alert that shows
+    something (PushPayload.runsServiceExtension)."""
     aps = payload.get("aps")
-    return isinstance(aps, dict) and int64_value(aps.get("mutable-content")) == 1 and "alert" in aps
+    return (
+        isinstance(aps, dict)
+        and not isinstance(aps.get("mutable-content"), bool)
+        and int64_value(aps.get("mutable-content")) == 1
+        and shows_alert(aps.get("alert"))
+    )
 
 
 def apple_int_value(value):
@@ -163,6 +181,14 @@ def apple_string_value(value):
     if is_number(value):
         return "%.16g" % float(value)
     return None
+
+
+def java_parse_int(text):
+    """Java's Integer.parseInt: an optional sign and (Unicode) decimal digits, within 32 bits; None where it throws."""
+    if not isinstance(text, str) or not JAVA_INT_TEXT.match(text):
+        return None
+    value = int(text)
+    return value if -(2**31) <= value < 2**31 else None
 
 
 def kotlin_whitespace(char):
@@ -195,6 +221,14 @@ def exponea_android_suppressed(payload):
             return True
     if "url_params" in payload and not is_flat_object(embedded_json(payload["url_params"])):
         return True
+    # NotificationData casts the tracking map's event_type `as String?` and sent_timestamp `as Double?`.
+    tracking = embedded_json(payload["data"] if "data" in payload else payload.get("attributes"))
+    if isinstance(tracking, dict):
+        event_type, sent = tracking.get("event_type"), tracking.get("sent_timestamp")
+        if event_type is not None and not isinstance(event_type, str):
+            return True
+        if sent is not None and (isinstance(sent, bool) or not is_number(sent)):
+            return True
     if payload.get("action") == "self-check" or payload.get("silent") == "true":
         return True
     return kotlin_blank(payload.get("title")) and kotlin_blank(payload.get("message"))
@@ -264,7 +298,10 @@ def is_silent(vendor, payload, shape):
     if vendor == "atomic":
         return False
     if vendor == "swrve":
-        return swrve_push_id(payload.get("_sp")) is not None
+        if swrve_push_id(payload.get("_sp")) is not None:
+            return True
+        # Android drops the push when Integer.parseInt refuses `_siw` (SwrveCampaignInfluence).
+        return shape == "fcm" and "_siw" in payload and java_parse_int(payload["_siw"]) is None
     return is_background_push(payload)
 
 

@@ -328,12 +328,15 @@ enum APNsChecks {
                     path: member("mutable-content"),
                     "`mutable-content` is \(mutable.jsonString); only the integer 1 runs the notification service extension"
                 )
-            } else if aps["alert"] == nil {
+            } else if !(aps["alert"].map(PushPayload.showsAlert) ?? false) {
+                // An empty string or an alert without text shows nothing, so it runs no extension either.
                 context.report(
                     mutableContentNeedsAlert,
                     platform: .ios,
                     path: member("mutable-content"),
-                    "`mutable-content: 1` without an `alert`: the notification service extension runs only for a push that shows one"
+                    aps["alert"] == nil
+                        ? "`mutable-content: 1` without an `alert`: the notification service extension runs only for a push that shows one"
+                        : "`mutable-content: 1` with an `alert` that shows nothing (\(aps["alert"]!.jsonString)): the notification service extension runs only for a push that shows one"
                 )
             }
         }

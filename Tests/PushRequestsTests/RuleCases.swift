@@ -142,6 +142,13 @@ let apnsCases: [RuleCase] = [
         trips: #"{"aps":{"mutable-content":1,"sound":"default"}}"#,
         nearMiss: #"{"aps":{"mutable-content":1,"sound":"default","alert":"Hi"}}"#
     ),
+    // Apple, "Modifying content in newly delivered notifications": the extension runs only for a push the
+    // system displays as an alert; an empty alert displays nothing (PushPayload.runsServiceExtension).
+    RuleCase(
+        "warning apns.mutable-content.needs-alert ios $.aps.mutable-content",
+        trips: #"{"aps":{"mutable-content":1,"alert":{"title":""}}}"#,
+        nearMiss: #"{"aps":{"mutable-content":1,"alert":{"title":"Hi"}}}"#
+    ),
     RuleCase(
         "warning apns.mutable-content.needs-alert ios $.mutable_content",
         trips: #"{"to":"t","mutable_content":true,"data":{"k":"v"}}"#,

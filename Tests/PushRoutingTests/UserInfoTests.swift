@@ -71,6 +71,54 @@ struct UserInfoTests {
         #expect(notification.document.rootObject["7"]?.stringValue == "x")
     }
 
+    /// Userinfos whose conversion fails as a whole (`PushPayload.readable(userInfo:limits:)` gives an empty
+    /// object and the error): a payload over the router's size limit, and an unrepresentable key whose
+    /// description collides with a string key.
+    static func unconvertibleUserInfos() -> [(userInfo: [AnyHashable: Any], code: PushPayloadError.Code)] {
+        [
+            (["source": "xnpe_platform", "message": String(repeating: "x", count: 200)], .tooLarge),
+            (["mcID": "m", 7: "seven", "7": "also seven"], .duplicateKey),
+        ]
+    }
+
+    @Test("A userInfo that can't be converted at all still reaches the fallback, each handler called exactly once")
+    func unconvertibleUserInfo() async throws {
+        for (userInfo, code) in Self.unconvertibleUserInfos() {
+            let harness = Harness { $0.payloadLimits = PushPayloadLimits(maximumPayloadBytes: 128) }
+            let events = harness.router.events()
+            let silent = CompletionRecorder<PushFetchResult>()
+            harness.router.routeSilentDelivery(userInfo: userInfo, completionHandler: silent.handler)
+            #expect(await silent.first() == .noData)
+            let foreground = CompletionRecorder<PushPresentation>()
+            harness.router.routeForegroundDelivery(userInfo: userInfo, completionHandler: foreground.handler)
+            #expect(await foreground.first() == [.badge])
+            let tap = CompletionRecorder<Void>()
+            harness.router.routeTap(userInfo: userInfo) { tap.handler(()) }
+            await tap.first()
+            #expect(await harness.router.routeSilentDelivery(userInfo: userInfo) == .noData)
+            // Give a second call, had there been one, the time to arrive.
+            await Task.yield()
+            #expect(silent.values.count == 1 && foreground.values.count == 1 && tap.values.count == 1)
+
+            for sender in [Sender.cordial, .exponea, .swrve, .atomic] {
+                #expect(harness.recorder(for: sender).events.isEmpty)
+            }
+            #expect(harness.fallback.events.count == 4)
+            #expect(
+                harness.fallback.events.map(\.kind) == [.silentDelivery, .foregroundDelivery, .tap, .silentDelivery]
+            )
+            let notification = try #require(harness.fallback.silentDeliveries.first)
+            #expect(notification.vendor == nil)
+            #expect(notification.document.rootObject.isEmpty)
+            #expect(harness.fallback.taps.first?.action == .openApp)
+
+            var iterator = events.makeAsyncIterator()
+            let event = try #require(await iterator.next())
+            #expect(event.vendor == nil)
+            #expect(event.unrepresentableValues.map(\.code) == [code])
+        }
+    }
+
     @Test("The event lists each value JSON can't hold, with its key path")
     func unrepresentableValues() async throws {
         let harness = Harness()

@@ -38,6 +38,91 @@ package enum SDKConversions {
         }
     }
 
+    /// Whether Foundation's `URL(string:)` (and `URLComponents(string:)`) makes a URL of `text`, as iOS 17
+    /// and later parse: characters a URL can't hold are percent-encoded rather than refused, so what fails
+    /// is an empty string, or an authority (`scheme://…`) whose host or port cannot be valid. Earlier iOS
+    /// versions also refused unencoded characters such as spaces; the SDKs run on both, and this follows
+    /// the current one.
+    package static func appleURLParses(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard !utf8.isEmpty else { return false }
+        // A scheme, then `//` and an authority up to the path, query or fragment.
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            isSchemeStart(utf8[0]), utf8[1..<colon].allSatisfy(isSchemeByte),
+            utf8[(colon + 1)...].starts(with: "//".utf8)
+        else { return true }
+        let authorityStart = colon + 3
+        let authorityEnd =
+            utf8[authorityStart...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? utf8.count
+        var authority = utf8[authorityStart..<authorityEnd]
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        var host = authority
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            host = authority[...close]
+            let rest = authority[(close + 1)...]
+            guard rest.isEmpty || (rest.first == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(isDigit)) else {
+                return false
+            }
+            return true
+        }
+        if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
+            host = authority[..<portColon]
+            guard authority[(portColon + 1)...].allSatisfy(isDigit) else { return false }
+        }
+        return host.allSatisfy(isHostByte)
+    }
+
+    private static func isSchemeStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isSchemeStart(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// RFC 3986 `reg-name`: unreserved, sub-delims and `%`; bytes from 0x80 are an internationalised name.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) { return true }
+        return Array("-._~%!$&'()*+,;=".utf8).contains(byte)
+    }
+
+    // MARK: URLs
+
+    /// `text` with `%XX` escapes decoded as UTF-8, and `+` as a space when `plusAsSpace` (Android's
+    /// `Uri.getQueryParameter`; Foundation's `URLQueryItem` keeps `+`). `nil` when an escape is malformed
+    /// or the bytes are not UTF-8, which never equals the words the SDKs compare with.
+    package static func percentDecoded(_ text: Substring, plusAsSpace: Bool) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard utf8.count >= 2, let high = hexValue(utf8.removeFirst()), let low = hexValue(utf8.removeFirst())
+                else { return nil }
+                bytes.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusAsSpace: bytes.append(UInt8(ascii: " "))
+            default: bytes.append(byte)
+            }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     // MARK: Kotlin
 
     /// Kotlin's `isNullOrBlank()` on a value Android reads with `?: ""`: absent, not a string (FCM data has

@@ -23,6 +23,8 @@ struct SwrveDecoderTests {
             (#"{"_p":{"id":"1"}}"#, "unknown"),
             (#"{"_p":["1"]}"#, "unknown"),
             (#"{"_p":"","_sp":"1"}"#, "swrve"),
+            // Key names are case-sensitive on both platforms (SwrveHelper.isSwrvePush reads the bundle's
+            // `_p`; SwrvePush.m reads the dictionary's); VendorFidelityTests covers both shapes.
             (#"{"_P":"1"}"#, "unknown"),
             (#"{"_sw":{"version":1,"media":{"title":"t"}}}"#, "unknown"),
             (#"{"\u005fp":"1"}"#, "swrve"),
@@ -127,9 +129,11 @@ struct SwrveDecoderTests {
         #expect(silent.swrve?.silentPayload?["custom"]?.stringValue == "value")
     }
 
-    @Test("_d is the deep link when _sd is not a string; _siw falls back to 720")
+    // Swrve iOS `SwrveCampaignInfluence.saveInfluencedData`: a value that is neither NSString nor NSNumber
+    // keeps 720. (A JSON `true` is an NSNumber, whose `intValue` is 1: see VendorFidelityTests.)
+    @Test("_d is the deep link when _sd is not a string; _siw falls back to 720 when it is neither string nor number")
     func fallbacks() throws {
-        let notification = try decode(#"{"_p":"1","_sd":5,"_d":"app://old","_siw":true}"#)
+        let notification = try decode(#"{"_p":"1","_sd":5,"_d":"app://old","_siw":{"m":60}}"#)
         #expect(notification.defaultAction == .deepLink("app://old"))
         #expect(notification.swrve?.influenceWindowMinutes == 720)
     }

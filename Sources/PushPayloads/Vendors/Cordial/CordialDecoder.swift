@@ -88,56 +88,6 @@ public struct CordialDecoder: PushPayloadDecoder {
         notification.cordial = extras
     }
 
-    /// Whether Foundation's `URL(string:)` makes a URL of `text`, as iOS 17 and later parse: characters a
-    /// URL can't hold are percent-encoded rather than refused, so what fails is an empty string, or an
-    /// authority (`scheme://…`) whose host or port cannot be valid. Earlier iOS versions also refused
-    /// unencoded characters such as spaces; the SDK runs on both, and this follows the current one.
-    static func isURL(_ text: String) -> Bool {
-        let utf8 = Array(text.utf8)
-        guard !utf8.isEmpty else { return false }
-        // A scheme, then `//` and an authority up to the path, query or fragment.
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-            isSchemeStart(utf8[0]), utf8[1..<colon].allSatisfy(isSchemeByte),
-            utf8[(colon + 1)...].starts(with: "//".utf8)
-        else { return true }
-        let authorityStart = colon + 3
-        let authorityEnd =
-            utf8[authorityStart...].firstIndex {
-                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-            } ?? utf8.count
-        var authority = utf8[authorityStart..<authorityEnd]
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        var host = authority
-        if authority.first == UInt8(ascii: "[") {
-            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
-            host = authority[...close]
-            let rest = authority[(close + 1)...]
-            guard rest.isEmpty || (rest.first == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(isDigit)) else {
-                return false
-            }
-            return true
-        }
-        if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
-            host = authority[..<portColon]
-            guard authority[(portColon + 1)...].allSatisfy(isDigit) else { return false }
-        }
-        return host.allSatisfy(isHostByte)
-    }
-
-    private static func isSchemeStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isSchemeStart(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    /// RFC 3986 `reg-name`: unreserved, sub-delims and `%`; bytes from 0x80 are an internationalised name.
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) { return true }
-        return Array("-._~%!$&'()*+,;=".utf8).contains(byte)
-    }
+    /// Whether Foundation's `URL(string:)` makes a URL of `text` (`SDKConversions.appleURLParses(_:)`).
+    static func isURL(_ text: String) -> Bool { SDKConversions.appleURLParses(text) }
 }

@@ -15,7 +15,8 @@ public struct CordialExtras: PushNotificationExtras {
     public var fallbackURL: String?
     /// The tracked vanity link (`deepLink.vanityUrl`; `encodedURL` before mid-2022).
     public var vanityURL: String?
-    /// The in-app message that comes with the push (`system.iam`, or the pre-2020 flat `in-app` layout).
+    /// The in-app message that comes with the push (`system.iam` as an object; the pre-2020 flat `in-app`
+    /// layout is not read, as the SDK dropped it).
     public var inAppMessage: InAppMessage?
     /// A new inbox message exists for this mcID (`system.inbox` is present).
     public var hasInboxMessage = false
@@ -31,9 +32,10 @@ public struct CordialExtras: PushNotificationExtras {
     public struct InAppMessage: Hashable, Sendable, Encodable {
         /// `modal` (the default, also for unknown values), `banner_up`, `banner_bottom` or `fullscreen`.
         public var type: String
-        /// `displayImmediately` (the default) or `displayOnAppOpenEvent`.
+        /// `displayImmediately` (the default, also for unknown values) or `displayOnAppOpenEvent`.
         public var displayType: String
-        /// `show-in-app` (the default) or `hide-in-app`: whether a tap on the push suppresses the message.
+        /// `show-in-app` (the default, also for unknown values) or `hide-in-app`: whether a tap on the push
+        /// suppresses the message.
         public var inactiveSessionDisplay: String
         /// When the message expires, as sent (ISO 8601 with fractional seconds).
         public var expirationTime: String?
@@ -51,13 +53,20 @@ public struct CordialExtras: PushNotificationExtras {
             self.expirationTime = expirationTime
         }
 
+        /// Reads `system.iam` as `InAppMessageGetter.setInAppMessageParamsToCoreData` does: each of `type`,
+        /// `displayType` and `inactiveSessionDisplay` is switched over its known values, and anything else
+        /// (unknown, absent, not a string) gives the default (`getInAppMessageType`,
+        /// `getInAppMessageDisplayType`, `getInAppMessageInactiveSessionDisplayType`).
         init(_ object: JSONObject) {
-            let known = ["modal", "banner_up", "banner_bottom", "fullscreen"]
-            let type = object["type"]?.stringValue
+            func known(_ key: String, _ values: [String]) -> String? {
+                object[key]?.stringValue.flatMap { values.contains($0) ? $0 : nil }
+            }
             self.init(
-                type: type.flatMap { known.contains($0) ? $0 : nil } ?? "modal",
-                displayType: object["displayType"]?.stringValue ?? "displayImmediately",
-                inactiveSessionDisplay: object["inactiveSessionDisplay"]?.stringValue ?? "show-in-app",
+                type: known("type", ["modal", "banner_up", "banner_bottom", "fullscreen"]) ?? "modal",
+                displayType: known("displayType", ["displayImmediately", "displayOnAppOpenEvent"])
+                    ?? "displayImmediately",
+                inactiveSessionDisplay: known("inactiveSessionDisplay", ["show-in-app", "hide-in-app"])
+                    ?? "show-in-app",
                 expirationTime: object["expirationTime"]?.stringValue
             )
         }

@@ -7,8 +7,9 @@ import PushPayloadsJSON
 ///
 /// - APNs (iOS): silent when `silent` reads as 1 through `as? Int` (`1`, `1.0`, `true`; not `"1"` or
 ///   `"true"`), as `PushNotificationParser.parsePushOpened` decides. The device shows the APNs alert,
-///   unless `mutable-content` is 1, when Exponea's notification service extension replaces it with
-///   `title` (`"NO TITLE"` when that is not a string) and `message` (`""`).
+///   unless iOS runs the notification service extension (`mutable-content` the number 1 and an alert that
+///   shows something), when Exponea's `ExponeaNotificationService.createContent` replaces it with `title`
+///   (`"NO TITLE"` when that is not a string) and `message` (`""`).
 /// - FCM (Android): not shown — and so silent — when `FcmManagerImpl.handleRemoteMessage` shows nothing
 ///   (see ``AndroidSuppression``): `silent` is exactly `"true"`, `title` and `message` are both blank, the
 ///   action is `self-check`, or a field the SDK parses throws. The notification shows `title` and `message`.
@@ -47,8 +48,9 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     public enum AndroidSuppression: String, Hashable, Sendable, CaseIterable {
         /// A field the SDK parses while reading the push is malformed, so it throws and, in the SDK's safe
         /// mode, drops the push without tracking it: `notification_id` is not an `Int`, `actions` is not an
-        /// array of flat objects, or `attributes`, `data` or `url_params` is not an object (`url_params`
-        /// with flat values only). The SDK's parsers (org.json, Gson) are lenient where this library is
+        /// array of flat objects, `attributes`, `data` or `url_params` is not an object (`url_params`
+        /// with flat values only), or the tracking data's (`data`, else `attributes`) `event_type` is not a
+        /// string or its `sent_timestamp` not a number (`NotificationData`'s casts). The SDK's parsers (org.json, Gson) are lenient where this library is
         /// strict, so text that is not JSON at all (single quotes, say) counts as malformed here.
         case unparseable
         /// `action` is `self-check`: the SDK's own test push, handled and never shown.
@@ -81,10 +83,22 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         for key in ["attributes", "data"] {
             if let value = payload[key], payload.embeddedJSON(value)?.objectValue == nil { return false }
         }
+        // `NotificationData` casts the tracking map's `event_type` with `as String?` and `sent_timestamp`
+        // with `as Double?` (Gson reads every number as a Double); another type throws.
+        if let tracking = androidTrackingData(payload) {
+            if let type = tracking["event_type"], type.kind != .string && type.kind != .null { return false }
+            if let sent = tracking["sent_timestamp"], sent.kind != .number && sent.kind != .null { return false }
+        }
         if let parameters = payload["url_params"] {
             guard let object = payload.embeddedJSON(parameters), isFlatObject(object) else { return false }
         }
         return true
+    }
+
+    /// The map Android tracks the push with (`NotificationPayload.parseNotificationData`): `data` when the
+    /// key is there, else `attributes`.
+    static func androidTrackingData(_ payload: PushPayload) -> JSONObject? {
+        (payload["data"] != nil ? payload.nestedJSON("data") : payload.nestedJSON("attributes"))?.objectValue
     }
 
     /// Kotlin's `String.toInt()`: an optional sign and decimal digits, within 32 bits.
@@ -97,13 +111,6 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     static func isFlatObject(_ value: JSONValue) -> Bool {
         guard let object = value.objectValue else { return false }
         return object.values.allSatisfy { $0.kind != .object && $0.kind != .array }
-    }
-
-    /// Whether iOS runs a notification service extension for the push: `mutable-content` is 1 and there
-    /// is an alert to show.
-    static func runsServiceExtension(_ payload: PushPayload) -> Bool {
-        guard let aps = payload.aps else { return false }
-        return aps["mutable-content"]?.numberValue?.int64Value == 1 && aps["alert"] != nil
     }
 
     /// The UTM keys Exponea keeps from `url_params` (`CampaignData.swift`).
@@ -130,12 +137,13 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             notification.body = message
         case .apns:
             // Without the service extension the device shows the APNs alert unchanged.
-            if Self.runsServiceExtension(payload) {
+            if payload.runsServiceExtension {
                 notification.title = title ?? "NO TITLE"
                 notification.body = message ?? ""
                 if detail == .full {
                     if let sound = payload["sound"]?.stringValue { notification.sound = sound }
-                    // The extension sets the badge from a string holding an integer, and clears it otherwise.
+                    // `createContent`: `badge as? String`, then `Int(_:)` (an optional sign and digits); anything
+                    // else, a number included, clears the badge.
                     notification.badge = payload["badge"]?.stringValue.flatMap { Int($0) }
                 }
             }
@@ -153,7 +161,13 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         notification.defaultAction = Self.action(type: extras.action, url: extras.url)
 
         if detail == .full, let actions = payload.nestedJSON("actions")?.arrayValue {
-            notification.buttons = Self.buttons(actions, shape: payload.shape)
+            let buttons = Self.buttons(actions, shape: payload.shape)
+            notification.buttons = buttons.map(\.button)
+            // A tap on a button is tracked by that button's URL (iOS `parsePushOpened` → `actionValue`;
+            // Android `NotificationAction.isTrackingForced`).
+            extras.buttonTrackingForced = buttons.map {
+                $0.url.map { Self.forcesTracking($0, shape: payload.shape) } ?? false
+            }
         }
 
         let attributes = payload.nestedJSON("attributes")?.objectValue
@@ -178,6 +192,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             extras.sentTimestamp = attributes["sent_timestamp"]?.numberValue?.doubleValue
             extras.consentCategory = attributes["consent_category"]?.stringValue
         }
+        extras.customEventType = Self.customEventType(tracking?["event_type"], shape: payload.shape)
         if let parameters = payload.nestedJSON("url_params")?.objectValue {
             for (key, value) in parameters where Self.campaignParameters.contains(key) {
                 if let text = value.stringValue { extras.urlParameters[key] = text }
@@ -185,7 +200,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
         extras.hasTrackingConsent = Self.consent(payload["has_tracking_consent"])
         extras.consentCategoryTracking = payload["consent_category_tracking"]?.stringValue
-        extras.isTrackingForced = extras.url.map(Self.forcesTracking) ?? false
+        extras.isTrackingForced = extras.url.map { Self.forcesTracking($0, shape: payload.shape) } ?? false
         extras.notificationID = payload["notification_id"].flatMap {
             $0.numberValue?.int64Value ?? $0.stringValue.flatMap { Int64($0) }
         }
@@ -201,12 +216,27 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
     }
 
+    /// The event type the SDK tracks the push's open under instead of `campaign`, or `nil` for `campaign`.
+    ///
+    /// iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`): `attributes.event_type` as
+    /// a `String`, when it is not empty and not `campaign` (`Constants.EventTypes.pushOpen`). Android
+    /// (`NotificationData.hasCustomEventType`, used by `TrackingConsentManagerImpl`): the tracking map's
+    /// `event_type` when it is not blank by Kotlin's `isBlank` (a non-string value throws, so the push is
+    /// not shown at all: ``AndroidSuppression/unparseable``).
+    static func customEventType(_ value: JSONValue?, shape: PushWireShape) -> String? {
+        guard let type = value?.stringValue else { return nil }
+        switch shape {
+        case .apns: return type.isEmpty || type == "campaign" ? nil : type
+        case .fcm: return SDKConversions.isKotlinBlank(value) || type == "campaign" ? nil : type
+        }
+    }
+
     /// The buttons as each platform reads `actions`. iOS casts it to `[[String: String]]`, so a single
     /// non-string value anywhere drops every button. Android reads each button as Gson's
     /// `Map<String, String>`: numbers and Booleans become their text, null stays absent, and a nested value
     /// throws, dropping the whole push (``AndroidSuppression/unparseable``).
-    static func buttons(_ actions: JSONArray, shape: PushWireShape) -> [PushButton] {
-        var buttons: [PushButton] = []
+    static func buttons(_ actions: JSONArray, shape: PushWireShape) -> [(button: PushButton, url: String?)] {
+        var buttons: [(button: PushButton, url: String?)] = []
         for (index, element) in actions.enumerated() {
             guard let object = element.objectValue else { return [] }
             let field: (String) -> String?
@@ -224,13 +254,13 @@ public struct ExponeaDecoder: PushPayloadDecoder {
                 }
             }
             let type = field("action") ?? "app"
-            buttons.append(
-                PushButton(
-                    title: field("title") ?? "",
-                    actionIdentifier: "EXPONEA_ACTION_\(identifierType(type))_\(index)",
-                    action: action(type: type, url: field("url"))
-                )
+            let url = field("url")
+            let button = PushButton(
+                title: field("title") ?? "",
+                actionIdentifier: "EXPONEA_ACTION_\(identifierType(type))_\(index)",
+                action: action(type: type, url: url)
             )
+            buttons.append((button, url))
         }
         return buttons
     }
@@ -244,20 +274,74 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
     }
 
-    /// `has_tracking_consent`: absent means true; Bool, number, or "true"/"false"/"1"/"0"; anything
-    /// else means false (`GdprTracking`).
+    /// `has_tracking_consent`: absent means true; a Bool, the number 1, or "true"/"1" in any case; anything
+    /// else means false (`GdprTracking.readTrackingConsentFlag`: `as? Bool`, then `as? Int == 1`, then the
+    /// lowercased string).
     static func consent(_ value: JSONValue?) -> Bool {
         guard let value else { return true }
         if let flag = value.boolValue { return flag }
-        if let number = value.numberValue?.int64Value { return number != 0 }
+        if let number = value.numberValue { return number.int64Value == 1 }
         // `GdprTracking.readTrackingConsentFlag` compares strings case-insensitively.
         return value.stringValue.map { $0.lowercased() == "true" || $0 == "1" } ?? false
     }
 
-    /// A URL whose query sets `xnpe_force_track` to `true` or `1` forces tracking without consent.
-    static func forcesTracking(_ url: String) -> Bool {
-        guard let query = url.split(separator: "?", maxSplits: 1).dropFirst().first else { return false }
-        return query.split(separator: "&").contains { $0 == "xnpe_force_track=true" || $0 == "xnpe_force_track=1" }
+    /// Whether a tap through `url` is tracked even without consent (`GdprTracking.isTrackForced`), by the
+    /// rule of the platform `shape` names.
+    static func forcesTracking(_ url: String, shape: PushWireShape) -> Bool {
+        switch shape {
+        case .apns: return forcesTrackingOnIOS(url)
+        case .fcm: return forcesTrackingOnAndroid(url)
+        }
+    }
+
+    /// iOS `GdprTracking.isTrackForced`: `URLComponents(string:)` (nil for a broken host or port), the first
+    /// query item named `xnpe_force_track` after percent-decoding; no value (`?xnpe_force_track`) forces,
+    /// a value forces when it lowercases to `true` or `1` (`=` with nothing after it does not).
+    static func forcesTrackingOnIOS(_ url: String) -> Bool {
+        guard SDKConversions.appleURLParses(url) else { return false }
+        // The query runs from the first `?` to the fragment's `#`.
+        let beforeFragment = url.utf8.split(
+            separator: UInt8(ascii: "#"),
+            maxSplits: 1,
+            omittingEmptySubsequences: false
+        )[0]
+        guard let mark = beforeFragment.firstIndex(of: UInt8(ascii: "?")) else { return false }
+        let query = Substring(beforeFragment[beforeFragment.index(after: mark)...])
+        for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard SDKConversions.percentDecoded(parts[0], plusAsSpace: false) == "xnpe_force_track" else { continue }
+            guard parts.count == 2 else { return true }
+            let value = SDKConversions.percentDecoded(parts[1], plusAsSpace: false)?.lowercased()
+            return value == "true" || value == "1"
+        }
+        return false
+    }
+
+    /// Android `GdprTracking.isTrackForced` on the URL `NotificationAction` holds (`adjustUrl`: `http://` put
+    /// in front of a URL without `://`): `Uri.getQueryParameter`, which throws for an opaque URI (no `/`
+    /// after the first `:`, so false), matches the first raw name `xnpe_force_track` and decodes its value
+    /// (`+` is a space). An empty or missing value forces; otherwise `true` or `1` in any case.
+    static func forcesTrackingOnAndroid(_ url: String) -> Bool {
+        let adjusted = Array((url.contains("://") ? url : "http://" + url).utf8)
+        let schemeEnd = adjusted.firstIndex(of: UInt8(ascii: ":"))
+        if let schemeEnd {
+            // `Uri.isHierarchical`: what follows the first `:` starts with `/`.
+            guard schemeEnd + 1 < adjusted.count, adjusted[schemeEnd + 1] == UInt8(ascii: "/") else { return false }
+        }
+        // `getEncodedQuery`: from the first `?` after the scheme to the first `#`, unless that `#` comes first.
+        let start = schemeEnd ?? 0
+        guard let mark = adjusted[start...].firstIndex(of: UInt8(ascii: "?")) else { return false }
+        let fragment = adjusted[start...].firstIndex(of: UInt8(ascii: "#"))
+        if let fragment, fragment < mark { return false }
+        let query = Substring(decoding: adjusted[(mark + 1)..<(fragment ?? adjusted.count)], as: UTF8.self)
+        for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts[0] == "xnpe_force_track" else { continue }
+            guard parts.count == 2 else { return true }
+            guard let value = SDKConversions.percentDecoded(parts[1], plusAsSpace: true) else { return false }
+            return value.isEmpty || value.lowercased() == "true" || value == "1"
+        }
+        return false
     }
 
     static func text(_ value: JSONValue?) -> String? {

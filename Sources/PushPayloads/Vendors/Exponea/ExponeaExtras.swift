@@ -23,8 +23,12 @@ public struct ExponeaExtras: PushNotificationExtras {
     public var actionType: String?
     /// `attributes.action_name`.
     public var actionName: String?
-    /// `attributes.event_type`: a value other than `campaign` makes iOS track the open as that event.
+    /// `attributes.event_type` as sent, when it is a string.
     public var eventType: String?
+    /// The event type the SDK tracks the push's open under instead of `campaign`: on iOS a non-empty
+    /// `attributes.event_type` other than `campaign`; on Android the tracking data's (`data`, else
+    /// `attributes`) `event_type` when it is not blank. `nil` when the open is tracked as `campaign`.
+    public var customEventType: String?
     /// `attributes.sent_timestamp`, seconds since 1970.
     public var sentTimestamp: Double?
     /// `attributes.consent_category`.
@@ -35,8 +39,13 @@ public struct ExponeaExtras: PushNotificationExtras {
     public var hasTrackingConsent = true
     /// `consent_category_tracking`.
     public var consentCategoryTracking: String?
-    /// The main URL carries `xnpe_force_track=true` (or `1`), which tracks even without consent.
+    /// A tap on the notification is tracked even without consent: the main URL's query has
+    /// `xnpe_force_track` set to `true` or `1` (any case) or without a value, as the receiving platform's
+    /// `GdprTracking.isTrackForced` reads it (Android also counts an empty value).
     public var isTrackingForced = false
+    /// The same for a tap on each button, by that button's URL: one entry per button in
+    /// ``PushNotification/buttons``, in order.
+    public var buttonTrackingForced: [Bool] = []
     /// Android's `notification_id`, also used to drop an immediate duplicate.
     public var notificationID: Int64?
 
@@ -67,6 +76,7 @@ extension ExponeaExtras {
         try container.encodeIfPresent(actionType, forKey: .actionType)
         try container.encodeIfPresent(actionName, forKey: .actionName)
         try container.encodeIfPresent(eventType, forKey: .eventType)
+        try container.encodeIfPresent(customEventType, forKey: .customEventType)
         try container.encodeIfPresent(sentTimestamp, forKey: .sentTimestamp)
         try container.encodeIfPresent(consentCategory, forKey: .consentCategory)
         var parameters = container.nestedContainer(keyedBy: ParameterKey.self, forKey: .urlParameters)
@@ -76,6 +86,7 @@ extension ExponeaExtras {
         try container.encode(hasTrackingConsent, forKey: .hasTrackingConsent)
         try container.encodeIfPresent(consentCategoryTracking, forKey: .consentCategoryTracking)
         try container.encode(isTrackingForced, forKey: .isTrackingForced)
+        if !buttonTrackingForced.isEmpty { try container.encode(buttonTrackingForced, forKey: .buttonTrackingForced) }
         try container.encodeIfPresent(notificationID, forKey: .notificationID)
     }
 
@@ -97,12 +108,14 @@ extension ExponeaExtras {
         case actionType = "action_type"
         case actionName = "action_name"
         case eventType = "event_type"
+        case customEventType = "custom_event_type"
         case sentTimestamp = "sent_timestamp"
         case consentCategory = "consent_category"
         case urlParameters = "url_parameters"
         case hasTrackingConsent = "has_tracking_consent"
         case consentCategoryTracking = "consent_category_tracking"
         case isTrackingForced = "is_tracking_forced"
+        case buttonTrackingForced = "button_tracking_forced"
         case notificationID = "notification_id"
     }
 }

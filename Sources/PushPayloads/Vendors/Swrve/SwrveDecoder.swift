@@ -6,7 +6,15 @@ import PushPayloadsJSON
 /// ``SwrveExtras/pushID``). In an FCM data message every value is a string, so the one rule serves both.
 ///
 /// Silent means a usable `_sp`, which wins over `_p` on both platforms. An authenticated push (`_p` with
-/// `_aui`) arrives without an alert but is shown by the SDK from `_sw.media`, so it counts as visible.
+/// `_aui`) arrives without an alert but is shown by the SDK from `_sw.media`, so it counts as visible. On
+/// Android a push whose `_siw` `Integer.parseInt` refuses is never shown either (the SDK throws while it
+/// saves the influence window, before it posts the notification), so it counts as silent on FCM.
+///
+/// Keys are case-sensitive on both platforms (`{"_P":"1"}` is no Swrve push): iOS reads `_p`/`_sp` from
+/// the dictionary as they are, and Android's `SwrveFirebaseMessagingService` asks `SwrveHelper.isSwrvePush`,
+/// which reads the bundle's `_p`/`_sp`. Only the opt-in `SwrvePushServiceDefault.handle` (apps with several
+/// push providers) goes through `SwrvePushWorkerHelper.checkIsSwrvePush`, which compares key names
+/// ignoring case; `docs/vendor-rules.md` says why that path is not the one followed.
 ///
 /// The text the device shows follows the platform the shape names: on iOS the APNs alert, which Swrve's
 /// service extension replaces with `_sw.media` only when `mutable-content` is 1 and the push has a media
@@ -29,8 +37,36 @@ public struct SwrveDecoder: PushPayloadDecoder {
         return Self.pushID(payload["_p"]) != nil ? .swrvePushID : nil
     }
 
-    /// Whether `_sp` is a usable push id.
-    public func isSilent(_ payload: PushPayload) -> Bool { Self.pushID(payload["_sp"]) != nil }
+    /// Whether `_sp` is a usable push id; on FCM also whether Android drops the push over its `_siw`.
+    public func isSilent(_ payload: PushPayload) -> Bool {
+        if Self.pushID(payload["_sp"]) != nil { return true }
+        return payload.shape == .fcm && Self.androidRefusesInfluenceWindow(payload)
+    }
+
+    /// Whether Android throws on `_siw` (`SwrveCampaignInfluence.saveInfluencedCampaign`:
+    /// `Integer.parseInt(msg.getString("_siw"))`, run before `notify` in `SwrvePushManagerImp
+    /// .processNotification` and before the listener in `process` for a silent push), so it shows nothing.
+    static func androidRefusesInfluenceWindow(_ payload: PushPayload) -> Bool {
+        guard let window = payload["_siw"] else { return false }
+        return window.stringValue.flatMap(SDKConversions.javaParseInt) == nil
+    }
+
+    /// The influence window in minutes as the platform reads `_siw`, `nil` when none is saved.
+    ///
+    /// iOS (`SwrveCampaignInfluence.saveInfluencedData`): absent or `null` saves none; a string or number
+    /// reads as Objective-C's `intValue` (`"60"` 60, `"x"` 0, `true` 1, `1.9` 1); any other value keeps the
+    /// default, 720. Android (`saveInfluencedCampaign`): `Integer.parseInt` of the string, and nothing is
+    /// saved (the push is dropped) when it throws.
+    static func influenceWindow(_ payload: PushPayload) -> Int? {
+        guard let window = payload["_siw"] else { return nil }
+        switch payload.shape {
+        case .apns:
+            if window.kind == .null { return nil }
+            return SDKConversions.objectiveCIntValue(window) ?? 720
+        case .fcm:
+            return window.stringValue.flatMap(SDKConversions.javaParseInt).map(Int.init)
+        }
+    }
 
     /// The push id as the SDKs read it: a string as is, a number or Boolean as iOS's `NSNumber.stringValue`
     /// prints it; `nil` for anything else and for an empty result (whitespace is an id).
@@ -39,22 +75,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
         return id
     }
 
-    /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, a string's leading
-    /// integer (`"1"` is 1, `"x"` is 0), 0 when absent.
+    /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, `true` 1, a string's
+    /// leading integer (`"1"` is 1, `"x"` is 0), 0 when absent (messaging `nil` gives 0) or neither.
     static func richVersion(_ value: JSONValue?) -> Int {
-        guard let value else { return 0 }
-        if let number = value.numberValue {
-            let double = number.doubleValue
-            return double.magnitude < 2_147_483_648 ? Int(double) : 0
-        }
-        guard let text = value.stringValue else { return 0 }
-        var digits = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        var sign = 1
-        if let first = digits.first, first == "-" || first == "+" {
-            sign = first == "-" ? -1 : 1
-            digits = digits.dropFirst()
-        }
-        return sign * (Int(digits.prefix { $0.isASCII && $0.isNumber }.prefix(9)) ?? 0)
+        value.flatMap(SDKConversions.objectiveCIntValue) ?? 0
     }
 
     /// Fills in ids, rich media, buttons, the campaign, deep link and silent payload.
@@ -76,11 +100,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
             extras.uniqueMessageID = payload["_sid"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
             extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
-            // iOS parses `_siw` as an integer and falls back to 720 minutes for anything unexpected.
-            if let window = payload["_siw"] {
-                extras.influenceWindowMinutes =
-                    window.numberValue?.intValue ?? window.stringValue.flatMap { Int($0) } ?? 720
-            }
+            extras.influenceWindowMinutes = Self.influenceWindow(payload)
         }
         // iOS falls back to the deprecated `_d` when `_sd` is not a string; Android reads `_sd` only.
         extras.deepLink = payload["_sd"]?.stringValue ?? (payload.shape == .apns ? payload["_d"]?.stringValue : nil)
@@ -110,7 +130,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 notification.title = media?["title"]?.stringValue
                 notification.subtitle = media?["subtitle"]?.stringValue
                 notification.body = media?["body"]?.stringValue
-            } else if hasPushID, let media, media["url"] != nil, Self.runsServiceExtension(payload) {
+            } else if hasPushID, let media, media["url"] != nil, payload.runsServiceExtension {
                 // The service extension replaces each field the media has, once the attachment is in.
                 if let title = media["title"]?.stringValue { notification.title = title }
                 if let subtitle = media["subtitle"]?.stringValue { notification.subtitle = subtitle }
@@ -142,13 +162,6 @@ public struct SwrveDecoder: PushPayloadDecoder {
         notification.defaultAction = action
         notification.messageID = extras.silentPushID ?? extras.pushID
         if detail == .full { notification.swrve = extras }
-    }
-
-    /// Whether iOS runs a notification service extension for the push: `mutable-content` is 1 and there is
-    /// an alert to show.
-    static func runsServiceExtension(_ payload: PushPayload) -> Bool {
-        guard let aps = payload.aps else { return false }
-        return aps["mutable-content"]?.numberValue?.int64Value == 1 && aps["alert"] != nil
     }
 
     private func decodeRich(

@@ -23,7 +23,9 @@ public struct SwrveExtras: PushNotificationExtras {
     public var deepLink: String?
     /// The deep link to use instead when the rich media fails to load (`_sw.media.fallback_sd`).
     public var mediaFallbackDeepLink: String?
-    /// The "influenced open" window in minutes (`_siw`).
+    /// The "influenced open" window in minutes (`_siw`) as the receiving platform reads it: on iOS
+    /// Objective-C's `intValue` of a string or number (`"x"` is 0, `true` 1; 720 for other values); on
+    /// Android `Integer.parseInt`, `nil` when that throws (and Android then shows nothing).
     public var influenceWindowMinutes: Int?
     /// The tracking-data hash echoed in events (`_td`).
     public var trackingData: String?
