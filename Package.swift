@@ -128,11 +128,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // A program that imports only the core, for the check that the core links no Foundation
-        // (`scripts/check-linkage.sh`, as swift-http-types' LinkageTest).
+        // A program that imports only the core and PushRequests, for the check that neither links
+        // Foundation (`scripts/check-linkage.sh`, as swift-http-types' LinkageTest).
         .executableTarget(
             name: "LinkageTest",
-            dependencies: ["PushPayloads"],
+            dependencies: ["PushPayloads", "PushRequests"],
             path: "Tests/LinkageTest",
             swiftSettings: strictSettings
         ),
@@ -171,7 +171,8 @@ let package = Package(
         .testTarget(
             name: "PushRoutingTests",
             dependencies: [
-                "PushPayloads", "PushPayloadsFoundation", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
+                "PushPayloads", "PushPayloadsFoundation", "PushRouting", "PushRoutingTesting",
+                "PushPayloadsTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Proves that a program importing only the core (`import PushPayloads`) links no Foundation: builds
-# Tests/LinkageTest and lists its shared libraries, as swift-http-types' LinkageTest does.
+# Proves that a program importing only the core and the send-request checks (`import PushPayloads`,
+# `import PushRequests`) links no Foundation: builds Tests/LinkageTest, which uses both, runs it, and
+# lists its shared libraries, as swift-http-types' LinkageTest does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,7 +9,7 @@ swift build --product LinkageTest >/dev/null
 binary="$(swift build --show-bin-path)/LinkageTest"
 "$binary" >/dev/null
 if ldd "$binary" | grep -i -E "foundation|icu"; then
-    echo "check-linkage: a program that imports only PushPayloads links the libraries above" >&2
+    echo "check-linkage: a program that imports only PushPayloads and PushRequests links the libraries above" >&2
     exit 1
 fi
-echo "check-linkage: a program that imports only PushPayloads links no Foundation"
+echo "check-linkage: a program that imports only PushPayloads and PushRequests links no Foundation"

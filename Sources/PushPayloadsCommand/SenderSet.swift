@@ -20,8 +20,8 @@ enum SenderSet: String, CaseIterable, Sendable, ExpressibleByArgument {
     /// The option's help, shared by `classify` and `inspect`.
     static let help = ArgumentHelp(
         "Which senders to recognise: standard (Cordial, Exponea, Swrve and Atomic; anything else is unknown) or "
-            + "all (also Braze, OneSignal, Airship, Customer.io, Iterable, CleverTap, MoEngage, Klaviyo, "
-            + "Salesforce, Adobe, Leanplum, Pushwoosh, Batch, Expo and Firebase console pushes, after the four).",
+            + "all (also Braze, OneSignal, Airship, Customer.io, Iterable, CleverTap, Klaviyo, Adobe, Leanplum, "
+            + "Pushwoosh, Batch, Expo and Firebase pushes, after the four).",
         valueName: "set"
     )
 }

@@ -40,8 +40,8 @@ enum FCMChecks {
     static let topicName = PushCheckRule(
         id: "fcm.topic.name",
         severity: .error,
-        summary: "A topic name matches `[a-zA-Z0-9-_.~%]+`.",
-        source: adminSDKs + " (topic pattern); firebase-admin-python"
+        summary: "A topic name matches `[a-zA-Z0-9-_.~%]{1,900}`.",
+        source: "Firebase: FCM topics REST reference (topicSubscriptions.create, topicName); " + adminSDKs
     )
     static let conditionTopics = PushCheckRule(
         id: "fcm.condition.topics",
@@ -66,8 +66,8 @@ enum FCMChecks {
         id: "fcm.data.overwritten-key",
         severity: .warning,
         summary:
-            "Data keys such as `collapse_key`, `notification`, or starting with `google`/`gcm` are accepted but overwritten or hidden from the app.",
-        source: "firebase-android-sdk Constants (getData() drops them); kreait/firebase-php 5.17.1"
+            "Data keys `collapse_key` and `notification`, and keys starting with `google`/`gcm` without the dot, are accepted but reserved, dropped or overwritten.",
+        source: reference + " (Message.data); firebase-android-sdk Constants (getData()); kreait/firebase-php 5.17.1"
     )
     static let size = PushCheckRule(
         id: "fcm.size",
@@ -556,14 +556,19 @@ enum FCMChecks {
                     path: memberPath,
                     "`\(key)` is reserved by FCM, which refuses the request; rename it"
                 )
-            } else if lower.hasPrefix("google") || lower.hasPrefix("gcm") || lower == "collapse_key"
-                || lower == "notification"
-            {
+            } else if lower == "collapse_key" {
                 context.report(
                     dataOverwrittenKey,
                     platform: platform,
                     path: memberPath,
-                    "`\(key)` is accepted, but FCM may overwrite it, and Android's getData() hides such keys from the app"
+                    "`\(key)` is accepted, but Android's getData() drops it: the app never sees it; rename it"
+                )
+            } else if lower == "notification" || lower.hasPrefix("google") || lower.hasPrefix("gcm") {
+                context.report(
+                    dataOverwrittenKey,
+                    platform: platform,
+                    path: memberPath,
+                    "`\(key)` is accepted today, but Firebase documents it as reserved and may overwrite it; rename it"
                 )
             }
         }
@@ -598,8 +603,9 @@ enum FCMChecks {
         }
     }
 
+    /// Whether `name` matches `[a-zA-Z0-9-_.~%]{1,900}`, the pattern of Firebase's topics reference.
     static func isTopicName(_ name: Substring) -> Bool {
-        !name.isEmpty
+        !name.isEmpty && name.utf8.count <= 900
             && name.utf8.allSatisfy { byte in
                 (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
                     || "-_.~%".utf8.contains(byte)

@@ -1,7 +1,9 @@
 import PushPayloads
+import PushRequests
 
-// The README's example (its statements assigned, so none is unused), compiled on every build; and a
-// program that imports only the core, whose shared libraries `scripts/check-linkage.sh` inspects.
+// The README's example and the PushRequests overview's (their statements assigned, so none is unused),
+// compiled on every build; and a program that imports only the core and PushRequests, whose shared
+// libraries `scripts/check-linkage.sh` inspects.
 let bytes = Array(#"{"aps":{"alert":"Sale"},"source":"xnpe_platform","action":"deeplink","url":"shop://sale"}"#.utf8)
 
 let payload = try PushPayload(jsonBytes: bytes)  // strict, bounded, never crashes
@@ -15,3 +17,16 @@ _ = notification.defaultAction  // e.g. .deepLink("shop://sale")
 _ = notification.buttons  // with the action identifiers the OS reports
 
 print(classification.vendor?.name ?? "unknown", notification.defaultAction.kind)
+
+// PushRequests: an FCM v1 send request, its deliveries and findings, and the answer as JSON.
+let body = Array(#"{"message":{"token":"t","data":{"source":"xnpe_platform","title":"Sale"}}}"#.utf8)
+let request = try PushSendRequest(jsonBytes: body)  // APNs, FCM v1, legacy FCM or a payload
+let inspection = PushInspector().inspect(request)
+_ = inspection.highestSeverity  // .error: refuse the push; inspection.findings says why
+for delivery in inspection.deliveries {
+    _ = delivery.platform  // .ios, .android, .web
+    _ = delivery.classification.vendor  // .exponea, … or nil
+    _ = delivery.classification.isSilent  // by that platform's SDK rule
+}
+let json = try JSONBytesEncoder().encode(inspection)
+print(inspection.findings.count, "findings,", json.count, "bytes of JSON")

@@ -12,7 +12,7 @@ struct SendersOptionTests {
 
     static let otherSenders = [
         "customerio", "iterable", "braze", "onesignal", "batch", "adobe", "airship", "leanplum", "pushwoosh",
-        "salesforce", "moengage", "klaviyo", "expo", "clevertap", "firebase",
+        "klaviyo", "expo", "clevertap", "firebase",
     ]
 
     /// Classifies every file of `Corpus/other-senders/` and returns the records by file.
@@ -120,14 +120,14 @@ struct SendersOptionTests {
         #expect((plain["classification"] as? [String: Any])?["marker"] is NSNull)
     }
 
-    @Test("inspect shows a convention's marker as no entry point's rule (Expo)")
+    @Test("inspect shows a documented format's marker as no entry point's rule (Expo)")
     func convention() throws {
         let file = "Corpus/other-senders/expo-fcm-envelope.json"
         let result = try CommandHarness.run(["inspect", "--senders", "all", file])
         let model = try Self.model(result.stdout)
         let classification = try #require(model["classification"] as? [String: Any])
         #expect(classification["vendor"] as? String == "expo")
-        #expect(classification["marker"] as? String == "expo.push_service")
+        #expect(classification["marker"] as? String == "expo.scope_keys")
         #expect(classification["entry_point_rule"] as? Bool == false)
         #expect(model["body"] as? String == "Enjoy your meal!")
     }

@@ -334,6 +334,12 @@ let fcmCases: [RuleCase] = [
         trips: #"{"message":{"topic":"news!","notification":{"title":"T"}}}"#,
         nearMiss: #"{"message":{"topic":"news-1_~%.x","notification":{"title":"T"}}}"#
     ),
+    // The topics reference's pattern bounds the length: `[a-zA-Z0-9-_.~%]{1,900}`.
+    RuleCase(
+        "error fcm.topic.name - $.message.topic",
+        trips: #"{"message":{"topic":"\#(String(repeating: "n", count: 901))","notification":{"title":"T"}}}"#,
+        nearMiss: #"{"message":{"topic":"\#(String(repeating: "n", count: 900))","notification":{"title":"T"}}}"#
+    ),
     RuleCase(
         "error fcm.condition.topics - $.message.condition",
         trips:
@@ -365,6 +371,16 @@ let fcmCases: [RuleCase] = [
         "warning fcm.data.overwritten-key - $.message.data.collapse_key",
         trips: #"{"message":{"token":"t","notification":{"title":"T"},"data":{"collapse_key":"c"}}}"#,
         nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"data":{"collapse":"c"}}}"#
+    ),
+    RuleCase(
+        "warning fcm.data.overwritten-key - $.message.data.googleCampaign",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"data":{"googleCampaign":"c"}}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"data":{"campaign_google":"c"}}}"#
+    ),
+    RuleCase(
+        "warning fcm.data.overwritten-key - $.message.data.notification",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"data":{"notification":"n"}}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"data":{"notification_id":"n"}}}"#
     ),
     // FCM counts the data's keys and values and the notification's text: 3 + 4,088 + 5 + 1 = 4,097 bytes.
     RuleCase(

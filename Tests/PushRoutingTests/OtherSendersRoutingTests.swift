@@ -18,21 +18,21 @@ struct OtherSendersRoutingTests {
         (.airship, #"{"aps":{"alert":"Gate"},"_":"s-1"}"#),
         (.leanplum, #"{"aps":{"alert":"Lesson"},"_lpm":"5123"}"#),
         (.pushwoosh, #"{"aps":{"alert":"Final"},"pw_msg":"1","p":"h-1"}"#),
-        (.salesforce, #"{"aps":{"alert":"Results"},"_sid":"SFMC"}"#),
         (.klaviyo, #"{"aps":{"alert":"Arrivals"},"body":{"_k":{"c":"x"}}}"#),
-        (.expo, #"{"aps":{"alert":"Courier"},"scopeKey":"@o/app","body":{"screen":"order"}}"#),
+        (.expo, #"{"aps":{"alert":"Courier"},"experienceId":"@o/app","scopeKey":"@o/app"}"#),
         (.clevertap, #"{"aps":{"alert":"Cart"},"wzrk_id":"1"}"#),
-        (.firebase, #"{"aps":{"alert":"Welcome"},"google.c.a.e":"1","google.c.a.c_id":"5"}"#),
+        (.firebase, #"{"aps":{"alert":"Welcome"},"gcm.message_id":"17","google.c.a.e":"1"}"#),
     ]
 
-    /// Every other sender with an APNs rule; MoEngage's is Android only.
+    /// Every other sender: each has an APNs rule.
     static let senders: [PushVendor] = pushes.map(\.0)
 
     static func push(_ vendor: PushVendor) throws -> PushPayload {
         try PushPayload(jsonString: try #require(pushes.first { $0.0 == vendor }).1)
     }
 
-    static let moEngage = #"{"push_from":"moengage","gcm_alert":"Statement"}"#
+    /// An Android (FCM data) push of another sender.
+    static let brazeAndroid = #"{"_ab":"true","t":"Streak","a":"Keep it going"}"#
 
     /// A router with the extended registry, delegates for the four vendors and a recording fallback.
     static func extendedHarness(configure: (inout PushRouterConfiguration) -> Void = { _ in }) -> Harness {
@@ -65,12 +65,13 @@ struct OtherSendersRoutingTests {
         }
     }
 
-    @Test("MoEngage's Android push reaches the fallback too")
-    func moEngage() async throws {
+    @Test("another sender's Android push reaches the fallback too")
+    func android() async throws {
         let harness = Self.extendedHarness()
-        let event = await harness.router.routeForegroundDelivery(of: try PushPayload(jsonString: Self.moEngage))
-        #expect(event.vendor == .moengage)
-        #expect(harness.fallback.foregroundDeliveries.first?.vendor == .moengage)
+        let payload = try PushPayload(jsonString: Self.brazeAndroid)
+        let event = await harness.router.routeForegroundDelivery(of: payload)
+        #expect(event.vendor == .braze)
+        #expect(harness.fallback.foregroundDeliveries.first?.vendor == .braze)
     }
 
     @Test("the default fallback vendors are the other senders; the four vendors are not among them")

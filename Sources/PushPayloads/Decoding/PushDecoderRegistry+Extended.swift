@@ -12,12 +12,13 @@ extension PushDecoderRegistry {
     ///    (`_xdm` dictionary);
     /// 2. the presence of a key only that SDK uses: Airship (`_` exactly, `com.urbanairship.*` ids),
     ///    Leanplum (`_lpm`…, `lp_message`), Pushwoosh (`pw_msg`; never the hash `p`, which Braze also uses);
-    /// 3. rules known only from decompiled or wrapper code: Salesforce Marketing Cloud (`_sid`), MoEngage
-    ///    (`push_from`);
-    /// 4. a vendor key inside a generic one: Klaviyo (`body._k`), ahead of Expo, which shares `body`;
-    /// 5. a server convention, not an SDK rule: Expo;
-    /// 6. a key prefix: CleverTap (any `wzrk_` or `W$` key on iOS);
-    /// 7. transport: Firebase console pushes, claimed only when no one else's marker is there.
+    /// 3. a vendor key inside a generic one: Klaviyo (`body._k`), ahead of Expo, whose pushes also carry `body`;
+    /// 4. a payload format the vendor documents, not an SDK rule: Expo (`experienceId` and `scopeKey`);
+    /// 5. a key prefix: CleverTap (any `wzrk_` or `W$` key on iOS);
+    /// 6. transport: Firebase's analytics flag, claimed only when no one else's marker is there.
+    ///
+    /// Salesforce Marketing Cloud and MoEngage are not here: their SDKs are closed source and their
+    /// documentation does not publish the marker their "is this ours" check reads (`docs/other-senders.md`).
     ///
     /// The other senders declare their ``PushPayloadDecoder/markerKeys``, so the registry reads a payload's
     /// top-level keys once and asks only the senders whose keys are there: classifying with this registry
@@ -25,8 +26,9 @@ extension PushDecoderRegistry {
     public static let extended = PushDecoderRegistry(
         standard.decoders + [
             CustomerIODecoder(), IterableDecoder(), BrazeDecoder(), OneSignalDecoder(), BatchDecoder(), AdobeDecoder(),
-            AirshipDecoder(), LeanplumDecoder(), PushwooshDecoder(), SalesforceDecoder(), MoEngageDecoder(),
-            KlaviyoDecoder(), ExpoDecoder(), CleverTapDecoder(), FirebaseDecoder(),
+            AirshipDecoder(), LeanplumDecoder(), PushwooshDecoder(), KlaviyoDecoder(), ExpoDecoder(),
+            CleverTapDecoder(),
+            FirebaseDecoder(),
         ]
     )
 }

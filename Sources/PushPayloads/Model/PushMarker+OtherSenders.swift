@@ -40,21 +40,10 @@ extension PushMarker {
     /// CleverTap on Android: `wzrk_pn` is present (`CleverTapAPI.getNotificationInfo`'s `fromCleverTap`).
     public static let cleverTapPushFlag = PushMarker(name: "clevertap.wzrk_pn")
 
-    /// MoEngage on Android: `push_from` is exactly `moengage` (`MoEPushHelper.isFromMoEngagePlatform`, read
-    /// from a decompiled PushBase 6.6.0: the SDK is closed source).
-    public static let moEngagePushFrom = PushMarker(name: "moengage.push_from")
-
     /// Klaviyo on iOS: `body` is a dictionary holding `_k`, of any type (`Dictionary.isKlaviyoNotification`).
     public static let klaviyoBodyK = PushMarker(name: "klaviyo.body_k")
     /// Klaviyo on Android: `_k` is present (`RemoteMessage.isKlaviyoMessage`).
     public static let klaviyoK = PushMarker(name: "klaviyo.k")
-
-    /// Salesforce Marketing Cloud on Android: `_sid` is `SFMC`, ignoring case
-    /// (`PushMessageManager.isMarketingCloudPush`, read from decompiled copies: the SDK is closed source).
-    public static let salesforceSID = PushMarker(name: "salesforce.sid")
-    /// Salesforce Marketing Cloud on iOS: `_sid` is the string `SFMC` exactly. No SDK source could be read;
-    /// the rule is a third-party wrapper's `isMarketingCloudNotification`, so it is not an entry point's.
-    public static let salesforceSIDWrapper = PushMarker(name: "salesforce.sid_wrapper", isEntryPointRule: false)
 
     /// Adobe Journey Optimizer on iOS: `_xdm` is a non-empty dictionary (`Messaging.handleNotificationResponse`).
     public static let adobeXDM = PushMarker(name: "adobe.xdm")
@@ -74,13 +63,13 @@ extension PushMarker {
     /// `PushModule.isBatchPush`).
     public static let batchPayload = PushMarker(name: "batch.com_batch")
 
-    /// Expo: the Expo push service's envelope, `experienceId` or `scopeKey` a string and `body` an object (a
-    /// JSON object string in FCM data). expo-notifications has no "is this ours" check (it takes every
-    /// push), so this is a convention of Expo's server, not a rule of the SDK.
-    public static let expoPushService = PushMarker(name: "expo.push_service", isEntryPointRule: false)
+    /// Expo: `experienceId` and `scopeKey` are both strings, the fields Expo's documentation requires in a
+    /// push sent to an Expo app ("Send notifications with FCM and APNs"). expo-notifications has no "is this
+    /// ours" check (it takes every push), so this is a documented payload format, not a rule of the SDK.
+    public static let expoScopeKeys = PushMarker(name: "expo.scope_keys", isEntryPointRule: false)
 
-    /// Firebase console: `google.c.a.e` is the string `"1"` (the analytics gate, iOS `FIRMessagingAnalytics
-    /// canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`) and the composer id
-    /// `google.c.a.c_id` is a string. Firebase Messaging takes every push, so this is no entry point's rule.
-    public static let firebaseConsole = PushMarker(name: "firebase.console", isEntryPointRule: false)
+    /// Firebase: `google.c.a.e` is the string `"1"`, the flag Firebase Messaging's analytics reads (iOS
+    /// `FIRMessagingAnalytics canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`).
+    /// Firebase Messaging takes every push, so this is no entry point's rule.
+    public static let firebaseAnalytics = PushMarker(name: "firebase.analytics", isEntryPointRule: false)
 }

@@ -11,12 +11,8 @@ extension PushVendor {
     public static let iterable = PushVendor(name: "iterable")
     /// CleverTap: a top-level key starting with `wzrk_` or `W$` (iOS), or `wzrk_pn` (Android).
     public static let clevertap = PushVendor(name: "clevertap")
-    /// MoEngage: FCM data whose `push_from` is `moengage` (Android only; see `docs/other-senders.md`).
-    public static let moengage = PushVendor(name: "moengage")
     /// Klaviyo: a `body` dictionary holding `_k` (iOS), or a top-level `_k` (Android).
     public static let klaviyo = PushVendor(name: "klaviyo")
-    /// Salesforce Marketing Cloud MobilePush: `_sid` is `SFMC`.
-    public static let salesforce = PushVendor(name: "salesforce")
     /// Adobe Journey Optimizer (AEP Messaging): a non-empty `_xdm` dictionary (iOS), or `_xdm` or
     /// `adb_title` (Android).
     public static let adobe = PushVendor(name: "adobe")
@@ -26,12 +22,11 @@ extension PushVendor {
     public static let pushwoosh = PushVendor(name: "pushwoosh")
     /// Batch: `com.batch` is a non-empty dictionary (iOS), or present (Android).
     public static let batch = PushVendor(name: "batch")
-    /// Expo: the Expo push service's envelope (`experienceId` or `scopeKey`, and a `body` object), a
-    /// convention of Expo's server rather than a rule of its SDK, which claims every push.
+    /// Expo: string `experienceId` and `scopeKey`, the fields Expo's documentation requires in a push to an
+    /// Expo app; a documented payload format rather than a rule of its SDK, which claims every push.
     public static let expo = PushVendor(name: "expo")
-    /// Firebase Cloud Messaging, for pushes composed in the Firebase console: `google.c.a.e` is `"1"` and a
-    /// composer id `google.c.a.c_id` is present. Other senders' pushes may travel through FCM too, so this
-    /// is the weakest claim.
+    /// Firebase Cloud Messaging: `google.c.a.e` is `"1"`, the analytics flag Firebase Messaging reads. Other
+    /// senders' pushes may travel through FCM too, so this is the weakest claim.
     public static let firebase = PushVendor(name: "firebase")
 
     /// The senders ``PushDecoderRegistry/extended`` recognises besides the four standard vendors, in its
@@ -41,7 +36,7 @@ extension PushVendor {
     /// belongs to an SDK it has not wired up; `PushRouterConfiguration.fallbackVendors` sends them to the
     /// fallback delegate by default.
     public static let otherSenders: [PushVendor] = [
-        .customerio, .iterable, .braze, .onesignal, .batch, .adobe, .airship, .leanplum, .pushwoosh, .salesforce,
-        .moengage, .klaviyo, .expo, .clevertap, .firebase,
+        .customerio, .iterable, .braze, .onesignal, .batch, .adobe, .airship, .leanplum, .pushwoosh, .klaviyo,
+        .expo, .clevertap, .firebase,
     ]
 }

@@ -39,8 +39,7 @@ struct CorpusReplayTests {
         #expect(ok.allSatisfy { $0.sender != nil }, "every ok row has a sender")
         for vendor in PushVendor.otherSenders {
             let shapes = Set(ok.filter { $0.sender == vendor.name }.compactMap(\.shape))
-            let expected: Set<String> = vendor == .moengage ? ["fcm"] : ["apns", "fcm"]
-            #expect(shapes == expected, "\(vendor) lacks a wire shape: \(shapes)")
+            #expect(shapes == ["apns", "fcm"], "\(vendor) lacks a wire shape: \(shapes)")
         }
         #expect(ok.contains { $0.file.hasPrefix("other-senders/") && $0.file.hasSuffix("-unknown.json") })
         #expect(ok.contains { $0.vendor == "unknown" && $0.sender != "unknown" && !($0.senderAmbiguous ?? []).isEmpty })

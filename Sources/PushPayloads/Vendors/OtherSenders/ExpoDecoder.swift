@@ -1,11 +1,13 @@
-/// Expo pushes, recognised by the envelope Expo's push service sends (``PushMarker/expoPushService``): a
-/// string `experienceId` or `scopeKey`, and `body` an object (iOS, read as `userInfo["body"] as? [String:
-/// Any]`) or a string holding a JSON object (FCM data, parsed with `JSONObject(…)`).
+/// Expo pushes, recognised by the fields Expo's documentation requires in a push sent to an Expo app
+/// (``PushMarker/expoScopeKeys``): `experienceId` and `scopeKey`, both strings, on either wire shape
+/// ("Send notifications with FCM and APNs": "The `experienceId` and `scopeKey` fields are required").
 ///
-/// This is a convention of Expo's server, not a rule of its SDK: expo-notifications has no "is this ours"
-/// check (`FirebaseMessagingDelegate.onMessageReceived` turns every message into an Expo notification, and
-/// iOS hands every push to it). So the marker is not an entry point's rule, and Expo is the weakest claim
-/// after Firebase's: it comes after Klaviyo, whose iOS marker also lives in `body`.
+/// This is a payload format the vendor documents, not a rule of its SDK: expo-notifications has no "is
+/// this ours" check (`FirebaseMessagingDelegate.onMessageReceived` turns every message into an Expo
+/// notification, and iOS hands every push to it). So the marker is not an entry point's rule, and Expo is
+/// one of the weakest claims: it comes after Klaviyo, whose iOS marker lives in `body`, which Expo pushes
+/// carry too (the app's data: an object on iOS, a string holding a JSON object in FCM data). `body` is
+/// not part of the rule: the documentation's APNs example has none.
 ///
 /// There is no silent rule: silence is the APNs rule. On Android the notification shows `title`, `subtitle`
 /// and `message` (`body` is the app's data, not text) and its identifier is `tag` when present.
@@ -21,20 +23,14 @@ public struct ExpoDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["experienceId", "scopeKey"])
 
-    /// Whether the payload has the Expo push service's envelope.
+    /// Whether `experienceId` and `scopeKey` are both strings.
     public func recognizes(_ payload: PushPayload) -> Bool {
-        guard payload["experienceId"]?.kind == .string || payload["scopeKey"]?.kind == .string,
-            let body = payload["body"]
-        else { return false }
-        switch payload.shape {
-        case .apns: return body.kind == .object
-        case .fcm: return payload.embeddedJSON(body)?.kind == .object
-        }
+        payload["experienceId"]?.kind == .string && payload["scopeKey"]?.kind == .string
     }
 
-    /// ``PushMarker/expoPushService`` when ``recognizes(_:)`` is true.
+    /// ``PushMarker/expoScopeKeys`` when ``recognizes(_:)`` is true.
     public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .expoPushService : nil
+        recognizes(payload) ? .expoScopeKeys : nil
     }
 
     /// On Android: `title`, `subtitle`, `message` and the identifier `tag`.

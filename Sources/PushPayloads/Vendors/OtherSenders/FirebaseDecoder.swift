@@ -1,13 +1,14 @@
-/// Pushes composed in the Firebase console, recognised by the console's campaign keys
-/// (``PushMarker/firebaseConsole``): `google.c.a.e` is the string `"1"` and `google.c.a.c_id` is a string.
+/// Pushes that carry Firebase Messaging's analytics flag (``PushMarker/firebaseAnalytics``): `google.c.a.e` is
+/// the string `"1"`.
 ///
 /// Firebase Messaging has no "is this ours" check: `FIRMessaging appDidReceiveMessage:` takes any non-empty
 /// dictionary, and any server using FCM (Customer.io, Expo, the Admin SDK) adds `gcm.message_id` and other
-/// `google.c.*` keys. What marks the console is its analytics flag, which the SDKs' analytics gate reads as
-/// the string `"1"` (iOS `FIRMessagingAnalytics canLogNotification:`, Android
-/// `MessagingAnalytics.shouldUploadScionMetrics`; the number 1 fails), together with the composer id the
-/// console sends beside it. Firebase comes last in ``PushDecoderRegistry/extended``, so it is claimed only
-/// when no other sender's marker is there, and the marker is not an entry point's rule.
+/// `google.c.*` keys. The one test the SDKs make of a push's origin is their analytics gate, which reads
+/// `google.c.a.e` as the string `"1"` (iOS `FIRMessagingAnalytics canLogNotification:`, Android
+/// `MessagingAnalytics.shouldUploadScionMetrics`; the number 1 fails). That is the rule here, and nothing
+/// more: the composer id `google.c.a.c_id` is read for the analytics event but not required by either SDK.
+/// Firebase comes last in ``PushDecoderRegistry/extended``, so it is claimed only when no other sender's
+/// marker is there, and the marker is not an entry point's rule.
 ///
 /// On Android, `RemoteMessage.getData()` drops every `google.*` and `gcm.*` key, so an app's data map never
 /// matches; an FCM-shaped payload that has these keys is a capture of the raw intent extras, the bundle the
@@ -28,14 +29,14 @@ public struct FirebaseDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["google.c.a.e"])
 
-    /// Whether `google.c.a.e` is `"1"` and `google.c.a.c_id` is a string.
+    /// Whether `google.c.a.e` is the string `"1"`.
     public func recognizes(_ payload: PushPayload) -> Bool {
-        payload["google.c.a.e"]?.isString("1") == true && payload["google.c.a.c_id"]?.kind == .string
+        payload["google.c.a.e"]?.isString("1") == true
     }
 
-    /// ``PushMarker/firebaseConsole`` when ``recognizes(_:)`` is true.
+    /// ``PushMarker/firebaseAnalytics`` when ``recognizes(_:)`` is true.
     public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .firebaseConsole : nil
+        recognizes(payload) ? .firebaseAnalytics : nil
     }
 
     /// Raw Android extras: not a display notification. iOS: the APNs rule.

@@ -74,21 +74,6 @@ extension SDKConversions {
         return value.stringValue?.lowercased() == "true"
     }
 
-    /// Java's `String.equalsIgnoreCase` against an ASCII `target`: the same number of UTF-16 units, each
-    /// equal, or equal after `Character.toUpperCase` or `Character.toLowerCase` (so the long s `ſ` matches
-    /// `S`, as it does in Java).
-    package static func javaEqualsIgnoringCase(_ value: JSONValue, _ target: String) -> Bool {
-        guard let text = value.stringValue, text.utf16.count == target.utf16.count,
-            text.unicodeScalars.count == target.unicodeScalars.count
-        else { return false }
-        return zip(text.unicodeScalars, target.unicodeScalars).allSatisfy { scalar, wanted in
-            if scalar == wanted { return true }
-            let upper = String(wanted).uppercased()
-            let lower = String(wanted).lowercased()
-            return scalar.properties.uppercaseMapping == upper || scalar.properties.lowercaseMapping == lower
-        }
-    }
-
     /// Whether `value` is absent, or a string that Java's `TextUtils.isEmpty` / Kotlin's `isNullOrEmpty`
     /// calls empty. FCM data holds only strings, so a value of another type never reaches the SDK.
     package static func isJavaEmpty(_ value: JSONValue?) -> Bool {

@@ -5,8 +5,8 @@ import Testing
 /// rule to the broadest, on both wire shapes.
 @Suite("Extended registry precedence")
 struct ExtendedPrecedenceTests {
-    /// Each sender's marker as top-level members, by shape; `nil` where its SDK has no rule for the shape.
-    static func members(_ vendor: PushVendor, _ shape: PushWireShape, withBody body: String?) -> String? {
+    /// Each sender's marker as top-level members, by shape.
+    static func members(_ vendor: PushVendor, _ shape: PushWireShape) -> String? {
         let apns = shape == .apns
         switch vendor.name {
         case "exponea": return #""source":"xnpe_platform""#
@@ -26,27 +26,20 @@ struct ExtendedPrecedenceTests {
         case "airship": return apns ? #""_":"s""# : #""com.urbanairship.push.PUSH_ID":"p""#
         case "leanplum": return apns ? #""_lpm":"1""# : #""lp_message":"B""#
         case "pushwoosh": return #""pw_msg":"1""#
-        case "salesforce": return #""_sid":"SFMC""#
-        case "moengage": return apns ? nil : #""push_from":"moengage""#
-        case "klaviyo":
-            // Klaviyo's iOS marker lives in `body`, which Expo's envelope also uses: one `body` for both.
-            return apns ? #""body":{"_k":1\#(body.map { "," + $0 } ?? "")}"# : #""_k":"x""#
+        case "klaviyo": return apns ? #""body":{"_k":1}"# : #""_k":"x""#
         case "expo":
-            let data = apns ? #"{"s":1}"# : #""{\"s\":1}""#
-            return #""scopeKey":"@o/app""# + (body == nil ? #","body":"# + data : "")
+            return #""experienceId":"@o/app","scopeKey":"@o/app""#
         case "clevertap": return apns ? #""wzrk_id":"1""# : #""wzrk_pn":"1""#
-        case "firebase": return #""google.c.a.e":"1","google.c.a.c_id":"5""#
+        case "firebase": return #""google.c.a.e":"1""#
         default: return nil
         }
     }
 
     /// A payload of `shape` carrying the markers of `vendors`, in reverse order (input order must not decide).
     static func payload(_ vendors: [PushVendor], _ shape: PushWireShape) -> String? {
-        // On APNs, Klaviyo and Expo share one `body` that holds Klaviyo's `_k` and Expo's data.
-        let sharedBody = shape == .apns && vendors.contains(.klaviyo) && vendors.contains(.expo) ? #""s":1"# : nil
         var parts: [String] = shape == .apns ? [#""aps":{"alert":"x"}"#] : []
         for vendor in vendors.reversed() {
-            guard let member = members(vendor, shape, withBody: sharedBody) else { return nil }
+            guard let member = members(vendor, shape) else { return nil }
             parts.append(member)
         }
         return "{" + parts.joined(separator: ",") + "}"
@@ -80,9 +73,7 @@ struct ExtendedPrecedenceTests {
         #expect(
             PushDecoderRegistry.extended.vendors.map(\.name) == [
                 "exponea", "atomic", "swrve", "cordial", "customerio", "iterable", "braze", "onesignal", "batch",
-                "adobe",
-                "airship", "leanplum", "pushwoosh", "salesforce", "moengage", "klaviyo", "expo", "clevertap",
-                "firebase",
+                "adobe", "airship", "leanplum", "pushwoosh", "klaviyo", "expo", "clevertap", "firebase",
             ]
         )
         #expect(PushVendor.otherSenders == Array(PushDecoderRegistry.extended.vendors.dropFirst(4)))
@@ -116,10 +107,7 @@ struct ExtendedPrecedenceTests {
     )
     func alone(_ vendor: PushVendor) throws {
         for shape in [PushWireShape.apns, .fcm] {
-            guard let json = Self.payload([vendor], shape) else {
-                #expect(vendor == .moengage && shape == .apns)
-                continue
-            }
+            let json = try #require(Self.payload([vendor], shape))
             let classification = PushDecoderRegistry.extended.classify(try PushPayload(jsonString: json))
             #expect(classification.vendor == vendor, "\(json)")
             #expect(classification.alsoMatching.isEmpty, "\(json)")

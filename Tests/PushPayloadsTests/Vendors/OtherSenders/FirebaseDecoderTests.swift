@@ -1,21 +1,31 @@
 import PushPayloads
 import Testing
 
-/// Firebase console pushes: the analytics flag "1" and a composer id, claimed last.
-@Suite("Firebase console")
+/// Firebase: the analytics flag "1", claimed last.
+@Suite("Firebase")
 struct FirebaseDecoderTests {
     @Test(
-        "iOS, FIRMessagingAnalytics canLogNotification: — google.c.a.e is the NSString \"1\", with google.c.a.c_id",
+        "iOS, FIRMessagingAnalytics canLogNotification: — google.c.a.e is the NSString \"1\", nothing else",
         arguments: [
             RuleCase(
                 "console push",
                 #"{"aps":{"alert":"Hi"},"gcm.message_id":"17","google.c.a.e":"1","google.c.a.c_id":"5510"}"#,
-                .firebaseConsole
+                .firebaseAnalytics
+            ),
+            RuleCase(
+                "no composer id",
+                #"{"aps":{"alert":"Hi"},"gcm.message_id":"17","google.c.a.e":"1"}"#,
+                .firebaseAnalytics
+            ),
+            RuleCase(
+                "numeric composer id",
+                #"{"aps":{"alert":"Hi"},"google.c.a.e":"1","google.c.a.c_id":5510}"#,
+                .firebaseAnalytics
             ),
             RuleCase("the number 1", #"{"aps":{"alert":"Hi"},"google.c.a.e":1,"google.c.a.c_id":"5510"}"#, nil),
+            RuleCase("true", #"{"aps":{"alert":"Hi"},"google.c.a.e":true}"#, nil),
             RuleCase("\"0\"", #"{"aps":{"alert":"Hi"},"google.c.a.e":"0","google.c.a.c_id":"5510"}"#, nil),
-            RuleCase("no composer id", #"{"aps":{"alert":"Hi"},"gcm.message_id":"17","google.c.a.e":"1"}"#, nil),
-            RuleCase("numeric composer id", #"{"aps":{"alert":"Hi"},"google.c.a.e":"1","google.c.a.c_id":5510}"#, nil),
+            RuleCase("\" 1\"", #"{"aps":{"alert":"Hi"},"google.c.a.e":" 1"}"#, nil),
             RuleCase(
                 "FCM transport keys only",
                 #"{"aps":{"alert":"Hi"},"gcm.message_id":"17","google.c.sender.id":"41","google.c.fid":"f"}"#,
@@ -33,10 +43,13 @@ struct FirebaseDecoderTests {
             RuleCase(
                 "raw intent extras",
                 #"{"google.c.a.e":"1","google.c.a.c_id":"5510","google.message_id":"0:17","gcm.n.e":"1","k":"v"}"#,
-                .firebaseConsole
+                .firebaseAnalytics
             ),
+            RuleCase("no composer id", #"{"google.c.a.e":"1","gcm.n.e":"1"}"#, .firebaseAnalytics),
             RuleCase("what getData() leaves", #"{"k":"v"}"#, nil),
-            RuleCase("no composer id", #"{"google.c.a.e":"1","gcm.n.e":"1"}"#, nil),
+            RuleCase("\"true\"", #"{"google.c.a.e":"true","gcm.n.e":"1"}"#, nil),
+            RuleCase("\"01\"", #"{"google.c.a.e":"01","gcm.n.e":"1"}"#, nil),
+            RuleCase("another case of the key", #"{"Google.c.a.e":"1","gcm.n.e":"1"}"#, nil),
         ]
     )
     func androidRule(_ rule: RuleCase) throws {
@@ -84,6 +97,6 @@ struct FirebaseDecoderTests {
 
     @Test("the marker is not an SDK entry point's rule: Firebase Messaging takes every push")
     func noEntryPoint() {
-        #expect(!PushMarker.firebaseConsole.isEntryPointRule)
+        #expect(!PushMarker.firebaseAnalytics.isEntryPointRule)
     }
 }
