@@ -3,8 +3,8 @@
 ///
 /// `[UInt8]`, `ArraySlice<UInt8>`, `ContiguousArray<UInt8>`, `String` and `Substring` (their UTF-8) conform,
 /// and `Data` does with `PushPayloadsFoundation`; every entry point that reads bytes takes `some JSONBytes`,
-/// and, from Swift 6.2, a `RawSpan` or `Span<UInt8>`. Conform a buffer type of your own (a NIO
-/// `ByteBuffer`'s readable bytes, say) by handing its bytes to `body`:
+/// and, with a Swift 6.2 or later compiler, a `RawSpan` or `Span<UInt8>`. Conform a buffer type of your
+/// own (a NIO `ByteBuffer`'s readable bytes, say) by handing its bytes to `body`:
 ///
 /// ```swift
 /// extension MyBuffer: JSONBytes {
