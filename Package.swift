@@ -171,7 +171,8 @@ let package = Package(
         .testTarget(
             name: "PushRoutingTests",
             dependencies: [
-                "PushPayloads", "PushPayloadsFoundation", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
+                "PushPayloads", "PushPayloadsFoundation", "PushRouting", "PushRoutingTesting",
+                "PushPayloadsTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
