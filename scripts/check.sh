@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift format lint --strict -r Sources Tests Benchmarks/Sources Benchmarks/Benchmarks Fuzz/Sources
+swift format lint --strict -r Package.swift Sources Tests Benchmarks/Sources Benchmarks/Benchmarks Fuzz/Sources
 echo "check: swift format lint --strict reports nothing"
 
 # The package declares macOS 13 / iOS 16; these APIs need macOS 15 / iOS 18, so using them breaks the build

@@ -6,10 +6,19 @@ import SystemPackage
 struct ClassifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "classify",
-        abstract: "Classify captured payloads: vendor, silent or visible, wire shape, and what a tap does.",
+        abstract:
+            "Classify captured payloads and send requests: vendor, silent or visible, wire shape, and what a tap does.",
         discussion: """
             Writes one record per payload, in input order, as JSON Lines (the default), CSV or a \
-            table. A record has the source and line, status ok or error, and for ok: vendor \
+            table. The inputs may be device payloads or send requests: APNs requests ({"headers": …, \
+            "payload": …}), FCM HTTP v1 bodies ({"message": …}) and legacy FCM bodies, told apart \
+            automatically (or say which with --kind). A send request gives one record per platform \
+            its push reaches (ios, android, and web with a webpush block), each for the payload that \
+            platform's devices receive, with kind (apns_request, fcm_v1 or fcm_legacy) and platform; a \
+            device payload's record has neither. An input without the body of the kind given (an FCM \
+            v1 body without message) is an error record, kind_mismatch.
+
+            A record has the source and line, status ok or error, and for ok: vendor \
             (cordial, exponea, swrve, atomic or unknown; with --senders all, also the other senders \
             such as braze or onesignal), silent, ambiguous (the other vendors whose markers are present, \
             in precedence order), shape (apns or fcm), message_id, title, body, \
@@ -63,6 +72,9 @@ struct ClassifyCommand: ParsableCommand {
     )
     var summary: Bool? = nil
 
+    @Option(help: "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input).")
+    var kind: RequestKindOption?
+
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
 
@@ -104,6 +116,7 @@ struct ClassifyCommand: ParsableCommand {
             engine: engineOptions.engine,
             limits: engineOptions.limits,
             registry: senders.registry,
+            kind: kind?.requestKind,
             showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
             showsProgress: !quiet && Platform.isTerminal(.standardError),
             tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 import SystemPackage
 
 /// Runs `classify`: reads the inputs, classifies them over `jobs` threads, writes the records in input
@@ -12,6 +13,8 @@ struct ClassifyRunner {
     var limits: PushPayloadLimits = .default
     /// The senders recognised (`--senders`); the summary lists its vendors.
     var registry: PushDecoderRegistry = .standard
+    /// What every input is (`--kind`); `nil` detects each one.
+    var kind: PushRequestKind?
     var showsSummary = false
     var showsProgress = false
     /// The table's width; the terminal's when standard output is one.
@@ -60,6 +63,7 @@ struct ClassifyRunner {
         let engine = self.engine
         let limits = self.limits
         let registry = self.registry
+        let kind = self.kind
         let detail = self.detail
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
@@ -77,7 +81,7 @@ struct ClassifyRunner {
             produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: {
                 BatchClassifier(
-                    decoder: PayloadDecoder(engine: engine, limits: limits, registry: registry),
+                    decoder: PayloadDecoder(engine: engine, limits: limits, registry: registry, kind: kind),
                     writer: writer,
                     detail: detail,
                     extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
@@ -90,6 +94,7 @@ struct ClassifyRunner {
                     for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
                 }
                 hasInputFailure = hasInputFailure || batch.hasInputFailure
+                tally.unreadableInputs += batch.unreadableInputs
                 if outputError == nil && !batch.output.isEmpty {
                     outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
                     if outputError != nil { isStopped.withLock { $0 = true } }

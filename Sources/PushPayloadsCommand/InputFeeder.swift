@@ -81,6 +81,7 @@ final class InputFeeder {
             case .unreadable(let name, let reason):
                 batch.notes.append(InputError(path: name, reason: reason).description)
                 batch.hasInputFailure = true
+                batch.unreadableInputs += 1
                 argumentFailed = true
                 return hasMore
             case .endOfArgument(let end):
@@ -98,6 +99,7 @@ final class InputFeeder {
                 } catch {
                     batch.notes.append(error.description)
                     batch.hasInputFailure = true
+                    batch.unreadableInputs += 1
                     argumentFailed = true
                     return hasMore
                 }

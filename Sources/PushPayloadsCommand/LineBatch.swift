@@ -32,6 +32,9 @@ final class LineBatch: @unchecked Sendable {
     var notes: [String] = []
     /// An input could not be read (exit status 74).
     var hasInputFailure = false
+    /// Inputs that could not be opened or listed at all (a dangling link, a missing file), which have no
+    /// record: the summary counts them.
+    var unreadableInputs = 0
     /// The input failed part way: an `io_error` record follows the batch's payloads.
     var readFailure: ReadFailure?
     /// The encoded records.
@@ -61,6 +64,7 @@ final class LineBatch: @unchecked Sendable {
         consumedBytes = 0
         notes.removeAll()
         hasInputFailure = false
+        unreadableInputs = 0
         readFailure = nil
         output.removeAll()
         lintTally = LintTally()

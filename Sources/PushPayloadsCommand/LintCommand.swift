@@ -73,24 +73,3 @@ struct LintCommand: ParsableCommand {
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }
-
-/// `lint --format`.
-enum LintFormat: String, CaseIterable, ExpressibleByArgument {
-    case jsonl
-    case table
-}
-
-/// `lint --severity`.
-enum SeverityOption: String, CaseIterable, ExpressibleByArgument {
-    case info
-    case warning
-    case error
-
-    var severity: PushSeverity {
-        switch self {
-        case .info: return .info
-        case .warning: return .warning
-        case .error: return .error
-        }
-    }
-}

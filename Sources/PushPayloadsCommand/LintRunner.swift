@@ -60,6 +60,7 @@ struct LintRunner {
             consume: { batch in
                 for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
                 hasInputFailure = hasInputFailure || batch.hasInputFailure
+                tally.unreadableInputs += batch.unreadableInputs
                 if outputError == nil && !batch.output.isEmpty {
                     outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
                     if outputError != nil { isStopped.withLock { $0 = true } }

@@ -8,6 +8,8 @@ struct LintTally: Sendable {
     var bytes = 0
     var findings: [String: (severity: PushSeverity, count: Int)] = [:]
     var errors: [String: Int] = [:]
+    /// Inputs that could not be opened or listed, which have no record (``LineBatch/unreadableInputs``).
+    var unreadableInputs = 0
 
     mutating func count(_ finding: PushFinding) {
         findings[finding.rule.id, default: (finding.severity, 0)].count += 1
@@ -20,6 +22,7 @@ struct LintTally: Sendable {
     mutating func merge(_ other: LintTally) {
         inputs += other.inputs
         bytes += other.bytes
+        unreadableInputs += other.unreadableInputs
         for (rule, entry) in other.findings { findings[rule, default: (entry.severity, 0)].count += entry.count }
         for (code, count) in other.errors { errors[code, default: 0] += count }
     }
@@ -34,7 +37,10 @@ struct LintTally: Sendable {
         let total = findings.values.reduce(0) { $0 + $1.count }
         let unreadable = errors.values.reduce(0, +)
         var text = "\(inputs) payloads and requests: \(total) findings, \(unreadable) unreadable"
-        text += " (\(inputCount) input\(inputCount == 1 ? "" : "s"), \(String(format1: seconds)) s)\n"
+        text += " (\(inputCount) input\(inputCount == 1 ? "" : "s"), "
+        // "of them": the count before the parenthesis is of payloads that could not be read.
+        if unreadableInputs > 0 { text += "\(unreadableInputs) of them unreadable, " }
+        text += "\(String(format1: seconds)) s)\n"
         let rows = findings.sorted { ($1.value.severity, $0.key) < ($0.value.severity, $1.key) }
         if !rows.isEmpty {
             let width = max(rows.map(\.key.count).max() ?? 0, "rule".count)

@@ -10,16 +10,24 @@ struct PayloadDecoder: Sendable {
     let engine: PayloadEngine
     let limits: PushPayloadLimits
     let registry: PushDecoderRegistry
+    /// What every input is (`classify --kind`); `nil` detects each one (``decodeInput(_:detail:)``).
+    let kind: PushRequestKind?
     private var classifier: PushClassifier
     #if Jansson
     private let jansson: JanssonParser
     #endif
 
-    init(engine: PayloadEngine, limits: PushPayloadLimits, registry: PushDecoderRegistry = .standard) {
+    init(
+        engine: PayloadEngine,
+        limits: PushPayloadLimits,
+        registry: PushDecoderRegistry = .standard,
+        kind: PushRequestKind? = nil
+    ) {
         precondition(engine.isAvailable, PayloadEngine.janssonUnavailableMessage)
         self.engine = engine
         self.limits = limits
         self.registry = registry
+        self.kind = kind
         classifier = PushClassifier(registry: registry, limits: limits)
         #if Jansson
         jansson = JanssonParser(limits: limits)
@@ -60,23 +68,53 @@ struct PayloadDecoder: Sendable {
     }
 
     /// Parses `bytes` and decodes what they are: a device payload, or a send request, platform by platform.
+    ///
+    /// With ``kind`` set, every input is read as that kind; an input without the body that kind carries
+    /// (an APNs request's `payload` object, an FCM v1 body's `message` object) is a `kind_mismatch` error.
     mutating func decodeInput(
         _ bytes: UnsafeRawBufferPointer,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> DecodedInput {
         let payload = try parse(bytes)
-        // A payload with `aps` is a device payload; only the others need a closer look.
-        if payload.aps == nil {
-            let kind = PushSendRequest.kind(of: payload.object)
-            if kind != .devicePayload {
-                let request = PushSendRequest(document: payload.document, kind: kind, limits: limits)
-                return .request(
-                    kind,
-                    request.deliveries.map { ($0.platform, registry.decode($0.payload, detail: detail)) }
+        let kind: PushRequestKind
+        if let given = self.kind {
+            kind = given
+            if let body = Self.body(of: kind), payload.object[body]?.kind != .object {
+                throw PushPayloadError(
+                    .kindMismatch,
+                    message: "the input is not \(Self.describe(kind)) (--kind): it has no `\(body)` object",
+                    keyPath: body
                 )
             }
+        } else if payload.aps == nil {
+            // A payload with `aps` is a device payload; only the others need a closer look.
+            kind = PushSendRequest.kind(of: payload.object)
+        } else {
+            kind = .devicePayload
         }
-        return .device(registry.decode(payload, detail: detail))
+        guard kind != .devicePayload else { return .device(registry.decode(payload, detail: detail)) }
+        let request = PushSendRequest(document: payload.document, kind: kind, limits: limits)
+        return .request(kind, request.deliveries.map { ($0.platform, registry.decode($0.payload, detail: detail)) })
+    }
+
+    /// The member holding what `kind` delivers, which must be an object; `nil` for a legacy FCM body and a
+    /// device payload, which can be any object.
+    private static func body(of kind: PushRequestKind) -> String? {
+        switch kind {
+        case .fcmV1: return "message"
+        case .apnsRequest: return "payload"
+        default: return nil
+        }
+    }
+
+    /// The kind with its article, for messages.
+    private static func describe(_ kind: PushRequestKind) -> String {
+        switch kind {
+        case .fcmV1: return "an FCM HTTP v1 body"
+        case .apnsRequest: return "an APNs request"
+        case .fcmLegacy: return "a legacy FCM body"
+        default: return "a device payload"
+        }
     }
 
     /// The error for a payload the reader skipped for being over the limit, worded as the parser words it.
@@ -87,4 +125,9 @@ struct PayloadDecoder: Sendable {
             byteOffset: limits.maximumPayloadBytes
         )
     }
+}
+
+extension PushPayloadError.Code {
+    /// `classify --kind`: the input lacks the body of the kind given (an FCM v1 body without `message`).
+    static let kindMismatch = PushPayloadError.Code(name: "kind_mismatch")
 }

@@ -1,5 +1,4 @@
 import PushPayloads
-import PushRequests
 
 /// Encodes classification records in one output format.
 ///
@@ -30,10 +29,4 @@ protocol RecordWriter: Sendable {
 
     /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
     func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
-}
-
-/// The send request a record's payload was delivered from: its kind and the platform.
-struct RequestDelivery {
-    var kind: PushRequestKind
-    var platform: PushPlatform
 }

@@ -23,6 +23,8 @@ struct Tally: Sendable, Equatable {
     var bytes = 0
     /// Inputs that started with a UTF-8 byte-order mark, which was skipped.
     var byteOrderMarks = 0
+    /// Inputs that could not be opened or listed, which have no record (``LineBatch/unreadableInputs``).
+    var unreadableInputs = 0
     /// Per vendor, in first-seen order (see ``ordered(by:)``); `unknown` for unrecognised payloads.
     var vendors: [VendorCount] = []
     /// Per error code, in first-seen order.
@@ -58,6 +60,7 @@ struct Tally: Sendable, Equatable {
         silent += other.silent
         bytes += other.bytes
         byteOrderMarks += other.byteOrderMarks
+        unreadableInputs += other.unreadableInputs
         for vendor in other.vendors {
             if let index = vendors.firstIndex(where: { $0.name == vendor.name }) {
                 vendors[index].total += vendor.total
@@ -88,7 +91,9 @@ struct Tally: Sendable, Equatable {
         let ok = payloads - errors
         var headline = "\(Self.grouped(payloads)) payloads: \(Self.grouped(ok)) ok, \(Self.grouped(errors)) "
         headline += errors == 1 ? "error" : "errors"
-        headline += " (\(inputs) \(inputs == 1 ? "input" : "inputs"), \(ProgressReporter.formatBytes(bytes))"
+        headline += " (\(inputs) \(inputs == 1 ? "input" : "inputs"), "
+        if unreadableInputs > 0 { headline += "\(unreadableInputs) unreadable, " }
+        headline += ProgressReporter.formatBytes(bytes)
         if seconds > 0 {
             headline += " in \(ProgressReporter.formatSeconds(seconds))"
             if seconds >= 0.01 { headline += ", \(ProgressReporter.formatBytes(Int(Double(bytes) / seconds)))/s" }

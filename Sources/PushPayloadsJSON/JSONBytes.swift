@@ -3,8 +3,8 @@
 ///
 /// `[UInt8]`, `ArraySlice<UInt8>`, `ContiguousArray<UInt8>`, `String` and `Substring` (their UTF-8) conform,
 /// and `Data` does with `PushPayloadsFoundation`; every entry point that reads bytes takes `some JSONBytes`,
-/// and, from Swift 6.2, a `RawSpan` or `Span<UInt8>`. Conform a buffer type of your own (a NIO
-/// `ByteBuffer`'s readable bytes, say) by handing its bytes to `body`:
+/// and, with a Swift 6.2 or later compiler, a `RawSpan` or `Span<UInt8>`. Conform a buffer type of your
+/// own (a NIO `ByteBuffer`'s readable bytes, say) by handing its bytes to `body`:
 ///
 /// ```swift
 /// extension MyBuffer: JSONBytes {
@@ -20,6 +20,11 @@
 /// exactly once.
 public protocol JSONBytes {
     /// Calls `body` with the bytes, contiguous and valid for the duration of the call.
+    ///
+    /// The one pointer in the byte inputs, and only where a type conforms: it is how each conforming type
+    /// lends its own storage to the parser without a copy (the standard library's `withUnsafeBytes`
+    /// pattern, which `RawSpan` replaces only from Swift 6.2 and the newest OSes). Callers pass the
+    /// value itself to the entry points, never a pointer.
     func withJSONBytes<Result>(
         _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
     ) throws(PushPayloadError) -> Result

@@ -59,6 +59,20 @@ public struct JSONDocument: Sendable {
         self = try parser.parse(jsonValueBytes)
     }
 
+    #if compiler(>=6.2)
+    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
+    public init(jsonValueBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueBytes)
+    }
+
+    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
+    public init(jsonValueBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueBytes)
+    }
+    #endif
+
     /// Parses any JSON value from raw UTF-8 bytes.
     package init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError)
     {

@@ -39,12 +39,21 @@ public struct JSONObject: Sendable {
     @inlinable
     public subscript(key: String) -> JSONValue? {
         var key = key
-        return key.withUTF8 { self[utf8: $0] }
+        return key.withUTF8 { self[unsafeUTF8: $0] }
     }
 
-    /// The member whose decoded key is the UTF-8 text `key`, or `nil`.
+    /// The member whose decoded key is the UTF-8 text `key` (an array, a slice, a string's `utf8`, …), or
+    /// `nil`. Contiguous bytes are compared in place; others are copied first.
     @inlinable
-    public subscript(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    public subscript(utf8 key: some Collection<UInt8>) -> JSONValue? {
+        if let found = key.withContiguousStorageIfAvailable({ self[unsafeUTF8: $0] }) { return found }
+        return Array(key).withUnsafeBufferPointer { self[unsafeUTF8: $0] }
+    }
+
+    /// The member whose decoded key is the UTF-8 text in `key`, or `nil`: the lookup every other one ends
+    /// in, for the engine's own callers, which hold keys as buffers.
+    @inlinable
+    package subscript(unsafeUTF8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
         if index == 0 && storage.rootKeySlotMask != 0 {
             return storage.rootKeyNode(key).map { JSONValue(storage: storage, index: $0 &+ 1) }
         }

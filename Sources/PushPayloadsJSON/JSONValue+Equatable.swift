@@ -17,7 +17,7 @@ extension JSONValue: Equatable {
                 for _ in 0..<objectA.count {
                     let match = JSONStringDecoding.withDecodedBytes(of: a.storage.nodes[keyIndex], in: a.storage.bytes)
                     {
-                        objectB[utf8: $0]
+                        objectB[unsafeUTF8: $0]
                     }
                     guard let match else { return false }
                     pending.append((JSONValue(storage: a.storage, index: keyIndex + 1), match))

@@ -93,6 +93,10 @@ public struct JSONValue: Sendable {
 
     /// Calls `body` with the decoded UTF-8 bytes of this string (decoding on the stack if it has
     /// escapes), or returns `nil` if this value is not a string.
+    ///
+    /// The bytes are a buffer pointer, as in the standard library's `String.withUTF8`, because they
+    /// live on the stack or inside the document only for the call: nothing is copied, and `body` must
+    /// not keep the buffer. ``stringValue`` is the safe, allocating form.
     public func withDecodedUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         let node = self.node
         guard node.kind == JSONNode.string else { return nil }

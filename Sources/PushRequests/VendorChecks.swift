@@ -397,8 +397,8 @@ enum VendorChecks {
     }
 }
 
-/// Where a key of a platform's payload sits in the input.
-struct PayloadLocator {
+/// Where a key of a platform's payload sits in the input (for `VendorChecks` alone).
+private struct PayloadLocator {
     let request: PushSendRequest
 
     func path(of key: String, on platform: PushPlatform) -> String {

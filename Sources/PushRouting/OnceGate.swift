@@ -1,17 +1,5 @@
 import PushPayloads
 
-/// How an answer that several parties race for was settled.
-enum Settlement<Answer: Sendable>: Sendable {
-    /// The work answered in time.
-    case answered(Answer)
-    /// The work threw.
-    case failed(any Error)
-    /// The work did not answer within the timeout.
-    case timedOut
-    /// The task waiting for the answer was cancelled.
-    case cancelled
-}
-
 /// Lets the first of several racing parties (the work, a timer, the waiter's cancellation) settle a result,
 /// and ignores the rest; the waiter resumes exactly once.
 final class OnceGate<Answer: Sendable>: Sendable {

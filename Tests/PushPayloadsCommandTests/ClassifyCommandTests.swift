@@ -296,6 +296,80 @@ struct ClassifyCommandTests {
         #expect(clean.lines.count == 1)
     }
 
+    // MARK: --kind
+
+    /// A legacy FCM body without a target, which detection takes for a device payload, and an FCM v1 body.
+    static let kindInput = Data(
+        (#"{"data":{"mcID":"m1"},"notification":{"title":"T"}}"# + "\n"
+            + #"{"message":{"token":"t","data":{"mcID":"m2"}}}"# + "\n").utf8
+    )
+
+    @Test("--kind reads every input as the kind given, one record per platform; --kind device as a payload")
+    func kindForced() throws {
+        let detected = try CommandHarness.run(["classify"], stdin: Self.kindInput).records()
+        #expect(detected.map { $0["kind"] as? String } == [nil, "fcm_v1", "fcm_v1"])
+        #expect(detected.first?["vendor"] as? String == "unknown", "data inside data: no vendor's marker on top")
+
+        let legacy = try CommandHarness.run(["classify", "--kind", "fcm-legacy"], stdin: Self.kindInput)
+        let first = try legacy.records().filter { $0["line"] as? Int == 1 }
+        #expect(first.map { $0["platform"] as? String } == ["ios", "android"])
+        #expect(first.allSatisfy { $0["kind"] as? String == "fcm_legacy" && $0["vendor"] as? String == "cordial" })
+
+        let device = try CommandHarness.run(["classify", "--kind", "device"], stdin: Self.kindInput)
+        #expect(device.status == 0)
+        let records = try device.records()
+        #expect(records.count == 2 && records.allSatisfy { $0["kind"] == nil && $0["platform"] == nil })
+    }
+
+    @Test(
+        "a wrong --kind is an error record (kind_mismatch), not a crash, in every format; other lines go on",
+        arguments: ["jsonl", "csv", "table"]
+    )
+    func kindMismatch(format: String) throws {
+        let result = try CommandHarness.run(
+            ["classify", "--kind", "fcm-v1", "--format", format],
+            stdin: Self.kindInput
+        )
+        #expect(result.status == 1, "an error record, as for invalid JSON")
+        #expect(result.stderr == "")
+        #expect(result.output.contains("kind_mismatch"))
+        guard format == "jsonl" else { return }
+        let records = try result.records()
+        #expect(records.map { $0["status"] as? String } == ["error", "ok", "ok"])
+        let error = try #require(records.first?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "kind_mismatch" && error["key_path"] as? String == "message")
+        #expect((error["message"] as? String)?.contains("no `message` object") == true)
+
+        let apns = try CommandHarness.run(["classify", "--kind", "apns"], stdin: Data(#"{"aps":{"alert":"A"}}"#.utf8))
+        #expect(
+            try apns.records().first.flatMap { ($0["error"] as? [String: Any])?["code"] as? String } == "kind_mismatch"
+        )
+        let inRecord = try CommandHarness.run(
+            ["classify", "--kind", "fcm-v1", "--payload", "/body"],
+            stdin: Data(#"{"body":{"aps":{}}}"#.utf8)
+        )
+        #expect(inRecord.status == 1)
+        #expect(
+            try inRecord.records().first.flatMap { $0["error"] as? [String: Any] }?["code"] as? String
+                == "kind_mismatch"
+        )
+    }
+
+    @Test("classify --help names send requests, kind and platform, and --kind as lint and inspect have it")
+    func kindHelp() throws {
+        let help = try CommandHarness.run(["classify", "--help"])
+        #expect(help.status == 0)
+        let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("payloads and send requests"))
+        #expect(text.contains("with kind (apns_request, fcm_v1 or fcm_legacy) and platform"))
+        #expect(text.contains("kind_mismatch"))
+        let option = "--kind <kind> What the inputs are: device, apns, fcm-v1 or fcm-legacy"
+        #expect(text.contains(option))
+        let lint = try CommandHarness.run(["lint", "--help"]).output.split(whereSeparator: \.isWhitespace)
+        #expect(lint.joined(separator: " ").contains(option + " (default: detected per input)."))
+        #expect(text.contains(option + " (default: detected per input)."))
+    }
+
     #if Jansson
     @Test("--engine jansson gives the same records as the native engine")
     func janssonEngine() throws {

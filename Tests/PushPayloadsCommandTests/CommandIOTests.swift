@@ -167,18 +167,46 @@ struct CommandIOTests {
             withDestinationPath: "nowhere"
         )
 
-        let result = try CommandHarness.run(["classify", "--summary", "tree"], in: folder.url)
-        #expect(result.status == 74)
-        let messages = result.stderr.split(separator: "\n").filter { $0.hasPrefix("push-payloads:") }
+        let expectedMessages = [
+            "push-payloads: cannot read tree/a-dangling.jsonl: broken symbolic link: No such file or directory",
+            "push-payloads: cannot read tree/loop.jsonl: broken symbolic link: Too many levels of symbolic links",
+        ]
+        for format in ["jsonl", "csv", "table"] {
+            let result = try CommandHarness.run(["classify", "--summary", "--format", format, "tree"], in: folder.url)
+            #expect(result.status == 74, "\(format)")
+            let messages = result.stderr.split(separator: "\n").filter { $0.hasPrefix("push-payloads:") }
+            #expect(messages.map(String.init) == expectedMessages, "\(format)")
+            #expect(
+                result.stderr.contains("2 payloads: 2 ok, 0 errors (4 inputs, 2 unreadable, "),
+                "\(format): the broken links count as inputs, and the summary says they could not be read"
+            )
+            // The link to a directory and the link that is no payload file are skipped, as links always were.
+            switch format {
+            case "jsonl":
+                #expect(try result.records().map { $0["source"] as? String } == ["tree/good.jsonl", "tree/link.jsonl"])
+            case "csv":
+                #expect(
+                    try CSV.parse(result.output).dropFirst().map(\.first) == ["tree/good.jsonl", "tree/link.jsonl"]
+                )
+            default:
+                #expect(
+                    result.lines.dropFirst().map { $0.prefix { $0 != " " } } == ["tree/good.jsonl", "tree/link.jsonl"]
+                )
+            }
+        }
+        let readable = try CommandHarness.run(["classify", "--summary", "tree/good.jsonl"], in: folder.url)
         #expect(
-            messages == [
-                "push-payloads: cannot read tree/a-dangling.jsonl: broken symbolic link: No such file or directory",
-                "push-payloads: cannot read tree/loop.jsonl: broken symbolic link: Too many levels of symbolic links",
-            ]
+            readable.stderr.hasPrefix("1 payloads: 1 ok, 0 errors (1 input, 13 B in "),
+            "no unreadable count when none"
         )
-        #expect(result.stderr.contains("2 payloads: 2 ok, 0 errors (4 inputs, "), "the broken links count as inputs")
-        // The link to a directory and the link that is no payload file are skipped, as links always were.
-        #expect(try result.records().map { $0["source"] as? String } == ["tree/good.jsonl", "tree/link.jsonl"])
+
+        let lint = try CommandHarness.run(["lint", "--summary", "tree"], in: folder.url)
+        #expect(lint.status == 74)
+        let lintMessages = lint.stderr.split(separator: "\n").filter { $0.hasPrefix("push-payloads:") }
+        #expect(lintMessages.map(String.init) == expectedMessages)
+        #expect(
+            lint.stderr.contains("2 payloads and requests: 0 findings, 0 unreadable (4 inputs, 2 of them unreadable, ")
+        )
     }
 
     @Test("a directory tree 300 levels deep is read with 32 descriptors", arguments: [1, 2])

@@ -96,6 +96,12 @@ struct EscapingTests {
         #expect(text.contains("\n  exponea              0       0        0\n"))
         #expect(text.contains("\n  all ok               4       1        3\n"))
         #expect(text.contains("\n  invalid_json         2\n"))
+        #expect(text.hasPrefix("6 payloads: 4 ok, 2 errors (1 input, 0 B)\n"), "no unreadable count when none")
+        tally.unreadableInputs = 1
+        other.unreadableInputs = 2
+        tally.merge(other)
+        let unreadable = tally.summary(precedence: [.exponea, .atomic, .swrve, .cordial], inputs: 5, seconds: 0)
+        #expect(unreadable.hasPrefix("8 payloads: 5 ok, 3 errors (5 inputs, 3 unreadable, 0 B)\n"))
         #expect(Tally.grouped(1_234_567) == "1,234,567" && Tally.grouped(999) == "999")
     }
 }

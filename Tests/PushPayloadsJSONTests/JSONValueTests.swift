@@ -62,9 +62,11 @@ struct JSONValueTests {
         #expect(!object.contains("sourc"))
         #expect(!object.contains("sources"))
         #expect(object.keys == ["source", "a/b", "étÉ", "😀"])
-        var key = "source"
-        let found = key.withUTF8 { object[utf8: $0] }
-        #expect(found?.isString("xnpe_platform") == true)
+        #expect(object[utf8: Array("source".utf8)]?.isString("xnpe_platform") == true)
+        #expect(object[utf8: "source".utf8]?.isString("xnpe_platform") == true)
+        #expect(object[utf8: "a source".utf8.dropFirst(2)]?.isString("xnpe_platform") == true, "a slice")
+        #expect(object[utf8: "étÉ".utf8.lazy.map { $0 }]?.numberValue?.int64Value == 2, "not contiguous")
+        #expect(object[utf8: "sourc".utf8] == nil && object[utf8: [UInt8]()] == nil)
     }
 
     @Test("lookup is exact: keys are compared byte for byte, not by Unicode equivalence or case")

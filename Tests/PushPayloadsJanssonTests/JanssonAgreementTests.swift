@@ -61,6 +61,18 @@ private enum Outcome: CustomStringConvertible {
         return nil
     }
 
+    init(_ parse: () throws(PushPayloadError) -> JSONDocument) {
+        do { self = .accepted(try parse()) } catch { self = .rejected(error) }
+    }
+
+    /// The whole outcome as text: the document's JSON, or the error's code, offset and message.
+    var exact: String {
+        switch self {
+        case .accepted(let document): return "accepted " + document.jsonString
+        case .rejected(let error): return "rejected: \(error)"
+        }
+    }
+
     var description: String {
         switch self {
         case .accepted(let document): return "accepted \(abbreviated(document.jsonBytes))"
@@ -247,6 +259,23 @@ struct JanssonAgreementTests {
         }
         disagreements.check(of: count, "generated values")
     }
+
+    #if compiler(>=6.2)
+    @Test("every input form gives jansson what [UInt8] gives it", arguments: JSONConformanceCase.all)
+    func inputForms(_ testCase: JSONConformanceCase) {
+        let parser = JanssonParser()
+        let bytes = testCase.bytes
+        let expected = Outcome { () throws(PushPayloadError) in try parser.parse(bytes) }.exact
+        let padded = [0x20] + bytes + [0x20]  // so the slice does not start at index 0
+        let slice = padded[1..<(1 + bytes.count)]
+        #expect(Outcome { () throws(PushPayloadError) in try parser.parse(slice) }.exact == expected)
+        #expect(Outcome { () throws(PushPayloadError) in try parser.parse(bytes.span.bytes) }.exact == expected)
+        #expect(Outcome { () throws(PushPayloadError) in try parser.parse(bytes.span) }.exact == expected)
+        if let text = String(validating: bytes, as: UTF8.self) {
+            #expect(Outcome { () throws(PushPayloadError) in try parser.parse(text) }.exact == expected)
+        }
+    }
+    #endif
 
     // MARK: Files
 

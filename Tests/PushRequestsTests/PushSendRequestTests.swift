@@ -69,4 +69,48 @@ struct PushSendRequestTests {
         #expect(deliveries[1].payload.object.keys == ["a"])
         #expect(deliveries[2].payload.object.keys == ["w"])
     }
+
+    @Test(
+        "every input form gives what [UInt8] gives, detected or with the kind given",
+        arguments: [
+            #"{"message":{"token":"t","data":{"a":"b"}}}"#,
+            #"{"payload":{"aps":{"alert":"x"}}}"#,
+            #"{"aps":{"alert":"x"}}"#,
+            #"{"to":"t","data":{"a":"b"},"to":"u"}"#,
+            "[1]",
+        ]
+    )
+    func inputForms(_ json: String) {
+        let bytes = Array(json.utf8)
+        let padded = [0x20] + bytes + [0x20]  // so the slice does not start at index 0
+        let slice = padded[1..<(1 + bytes.count)]
+        for kind in [nil, PushRequestKind.fcmLegacy] {
+            // The request's kind and document, or the error.
+            func outcome(_ read: () throws(PushPayloadError) -> PushSendRequest) -> String {
+                do {
+                    let request = try read()
+                    return "\(request.kind) \(request.document.jsonString)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            let expected = outcome { () throws(PushPayloadError) in try PushSendRequest(jsonBytes: bytes, kind: kind) }
+            #expect(
+                outcome { () throws(PushPayloadError) in try PushSendRequest(jsonBytes: slice, kind: kind) } == expected
+            )
+            #expect(
+                outcome { () throws(PushPayloadError) in try PushSendRequest(jsonString: json, kind: kind) } == expected
+            )
+            #if compiler(>=6.2)
+            #expect(
+                outcome { () throws(PushPayloadError) in try PushSendRequest(jsonBytes: bytes.span.bytes, kind: kind) }
+                    == expected
+            )
+            #expect(
+                outcome { () throws(PushPayloadError) in try PushSendRequest(jsonBytes: bytes.span, kind: kind) }
+                    == expected
+            )
+            #endif
+        }
+    }
 }

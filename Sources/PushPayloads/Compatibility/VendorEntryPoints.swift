@@ -57,6 +57,26 @@ public func notificationFromPushPayload(jsonBytes: RawSpan) -> AtomicPushNotific
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return nil }
     return AtomicPushNotification(payload: payload)
 }
+
+/// Whether a payload is Cordial's (see ``isCordialMessage(jsonBytes:)-(JSONBytes)``).
+public func isCordialMessage(jsonBytes: Span<UInt8>) -> Bool {
+    isCordialMessage(jsonBytes: jsonBytes.bytes)
+}
+
+/// Whether a payload is Exponea's (see ``isExponeaNotification(jsonBytes:)-(JSONBytes)``).
+public func isExponeaNotification(jsonBytes: Span<UInt8>) -> Bool {
+    isExponeaNotification(jsonBytes: jsonBytes.bytes)
+}
+
+/// Whether a payload is Swrve's (see ``isSwrvePush(jsonBytes:)-(JSONBytes)``).
+public func isSwrvePush(jsonBytes: Span<UInt8>) -> Bool {
+    isSwrvePush(jsonBytes: jsonBytes.bytes)
+}
+
+/// The Atomic card behind a payload (see ``notificationFromPushPayload(jsonBytes:)-(JSONBytes)``).
+public func notificationFromPushPayload(jsonBytes: Span<UInt8>) -> AtomicPushNotification? {
+    notificationFromPushPayload(jsonBytes: jsonBytes.bytes)
+}
 #endif
 
 extension AtomicPushNotification {

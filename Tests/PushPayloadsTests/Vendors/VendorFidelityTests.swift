@@ -8,27 +8,7 @@ import Testing
 struct VendorFidelityTests {
     // MARK: 1. isCordialMessage reads a top-level string mcID only
 
-    // Cordial `CordialPushNotificationHandler.isCordialMessage(userInfo:)` → `getMcID` →
-    // `getMcIdCurrentPayloadType`: `userInfo["mcID"] as? String`.
-    @Test("isCordialMessage: top-level String mcID only; the extension layout is recognised under its own marker")
-    func cordialEntryPoint() throws {
-        let attribution = #"{"aps":{"alert":"Hi"},"system":{"messageAttribution":{"mcID":"m"}}}"#
-        let topLevel = #"{"aps":{"alert":"Hi"},"mcID":"m"}"#
-        let both = #"{"mcID":"top","system":{"messageAttribution":{"mcID":"nested"}}}"#
-        #expect(!isCordialMessage(jsonBytes: attribution))
-        #expect(isCordialMessage(jsonBytes: Array(topLevel.utf8)))
-        #expect(isCordialMessage(jsonBytes: #"{"mcID":""}"#))
-
-        let extensionRule = try classify(attribution)
-        #expect(extensionRule.vendor == .cordial)
-        #expect(extensionRule.marker == .cordialMessageAttribution)
-        #expect(extensionRule.marker?.isEntryPointRule == false)
-        #expect(try classify(topLevel).marker == .cordialMessageID)
-        #expect(try classify(topLevel).marker?.isEntryPointRule == true)
-        // The main SDK attributes by the top-level id.
-        #expect(try decode(both).messageID == "top")
-        #expect(try classify(both).marker == .cordialMessageID)
-    }
+    // In Compatibility/VendorEntryPointTests.swift, beside the other entry points' tests.
 
     // MARK: 2. Nothing to show is not a visible push (Exponea Android)
 

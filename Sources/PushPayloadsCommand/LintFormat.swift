@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `lint --format`.
+enum LintFormat: String, CaseIterable, ExpressibleByArgument {
+    case jsonl
+    case table
+}

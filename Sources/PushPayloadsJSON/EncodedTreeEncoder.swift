@@ -1,0 +1,170 @@
+/// The `Encoder` that fills one node of an ``EncodedTree``.
+struct EncodedTreeEncoder: Encoder {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        tree.makeObject(node)
+        return KeyedEncodingContainer(EncodedTreeKeyedContainer<Key>(tree: tree, node: node))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        tree.makeArray(node)
+        return EncodedTreeUnkeyedContainer(tree: tree, node: node)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        EncodedTreeSingleValueContainer(tree: tree, node: node)
+    }
+}
+
+// The three containers below, and their scalar helper, are private to this file: `Encodable` reaches them
+// only through the encoder's `container(keyedBy:)`, `unkeyedContainer()` and `singleValueContainer()`.
+
+/// Scalars, as every container writes them.
+private enum Scalar {
+    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: T,
+        path: @autoclosure () -> [any CodingKey]
+    ) throws -> EncodedTree.Content {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: path(), debugDescription: "JSON has no infinite or NaN numbers")
+            )
+        }
+        return .number(value.description)
+    }
+}
+
+private struct EncodedTreeSingleValueContainer: SingleValueEncodingContainer {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+
+    mutating func encodeNil() throws { tree.set(.null, of: node) }
+    mutating func encode(_ value: Bool) throws { tree.set(.bool(value), of: node) }
+    mutating func encode(_ value: String) throws { tree.set(.string(value), of: node) }
+    mutating func encode(_ value: Double) throws { tree.set(try Scalar.number(value, path: codingPath), of: node) }
+    mutating func encode(_ value: Float) throws { tree.set(try Scalar.number(value, path: codingPath), of: node) }
+    mutating func encode(_ value: Int) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int8) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int16) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int32) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: Int64) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt8) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt16) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt32) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode(_ value: UInt64) throws { tree.set(.number(String(value)), of: node) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: node) }
+}
+
+private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+
+    private func member(_ key: Key) -> Int { tree.member(key.stringValue, of: node) }
+    private func set(_ content: EncodedTree.Content, _ key: Key) { tree.set(content, of: member(key)) }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        let child = member(key)
+        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        let child = member(key)
+        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try tree.encode(value, into: member(key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = member(key)
+        tree.makeObject(nested)
+        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = member(key)
+        tree.makeArray(nested)
+        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        EncodedTreeEncoder(tree: tree, node: tree.member("super", of: node, isInCodingPath: false))
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        EncodedTreeEncoder(tree: tree, node: member(key))
+    }
+}
+
+private struct EncodedTreeUnkeyedContainer: UnkeyedEncodingContainer {
+    let tree: EncodedTree
+    let node: Int
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+    var count: Int { tree.count(of: node) }
+
+    private func append(_ content: EncodedTree.Content) { tree.set(content, of: tree.element(of: node)) }
+
+    /// A non-finite number is refused before its element exists, with the path it would have had.
+    private func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        let content = try Scalar.number(value, path: codingPath + [EncodedTreeKey(index: count)])
+        append(content)
+    }
+
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+    mutating func encode(_ value: String) throws { append(.string(value)) }
+    mutating func encode(_ value: Double) throws { try number(value) }
+    mutating func encode(_ value: Float) throws { try number(value) }
+    mutating func encode(_ value: Int) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int8) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int16) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int32) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int64) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt8) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt16) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt32) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt64) throws { append(.number(String(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: tree.element(of: node)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = tree.element(of: node)
+        tree.makeObject(nested)
+        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = tree.element(of: node)
+        tree.makeArray(nested)
+        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        EncodedTreeEncoder(tree: tree, node: tree.element(of: node))
+    }
+}

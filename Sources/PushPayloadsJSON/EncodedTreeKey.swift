@@ -1,0 +1,18 @@
+/// A key of a coding path the tree rebuilds: a member's name, or an element's position.
+struct EncodedTreeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(name: String) {
+        stringValue = name
+        intValue = nil
+    }
+
+    init(index: Int) {
+        stringValue = String(index)
+        intValue = index
+    }
+
+    init?(stringValue: String) { self.init(name: stringValue) }
+    init?(intValue: Int) { self.init(index: intValue) }
+}
