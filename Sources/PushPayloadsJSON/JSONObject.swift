@@ -38,6 +38,9 @@ public struct JSONObject: Sendable {
     /// The member named `key` (compared after decoding escapes), or `nil`.
     @inlinable
     public subscript(key: String) -> JSONValue? {
+        // Keys are nearly always literals or small strings, whose bytes are read in place; `withUTF8` on a
+        // copy would retain and release the string on every lookup (decoders make about 20 a payload).
+        if let member = key.utf8.withContiguousStorageIfAvailable({ self[unsafeUTF8: $0] }) { return member }
         var key = key
         return key.withUTF8 { self[unsafeUTF8: $0] }
     }

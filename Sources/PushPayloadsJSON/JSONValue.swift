@@ -73,6 +73,11 @@ public struct JSONValue: Sendable {
     public func isString(_ text: String) -> Bool {
         let node = self.node
         guard node.kind == JSONNode.string else { return false }
+        if let equal = text.utf8.withContiguousStorageIfAvailable({
+            JSONStringDecoding.equals(node, in: storage.bytes, $0)
+        }) {
+            return equal
+        }
         var text = text
         return text.withUTF8 { JSONStringDecoding.equals(node, in: storage.bytes, $0) }
     }
