@@ -44,35 +44,34 @@ package enum SDKConversions {
     /// versions also refused unencoded characters such as spaces; the SDKs run on both, and this follows
     /// the current one.
     package static func appleURLParses(_ text: String) -> Bool {
-        let utf8 = Array(text.utf8)
-        guard !utf8.isEmpty else { return false }
-        // A scheme, then `//` and an authority up to the path, query or fragment.
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-            isSchemeStart(utf8[0]), utf8[1..<colon].allSatisfy(isSchemeByte),
-            utf8[(colon + 1)...].starts(with: "//".utf8)
-        else { return true }
-        let authorityStart = colon + 3
-        let authorityEnd =
-            utf8[authorityStart...].firstIndex {
-                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-            } ?? utf8.count
-        var authority = utf8[authorityStart..<authorityEnd]
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        var host = authority
-        if authority.first == UInt8(ascii: "[") {
-            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
-            host = authority[...close]
-            let rest = authority[(close + 1)...]
-            guard rest.isEmpty || (rest.first == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(isDigit)) else {
-                return false
+        // A String read from a payload is native UTF-8, so `withUTF8` reads it in place (no copy).
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard !utf8.isEmpty else { return false }
+            // A scheme, then `//` and an authority up to the path, query or fragment.
+            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+                isSchemeStart(utf8[0]), utf8[1..<colon].allSatisfy(isSchemeByte),
+                utf8[(colon + 1)...].starts(with: "//".utf8)
+            else { return true }
+            let authorityStart = colon + 3
+            let authorityEnd =
+                utf8[authorityStart...].firstIndex {
+                    $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+                } ?? utf8.count
+            var authority = utf8[authorityStart..<authorityEnd]
+            if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+            var host = authority
+            if authority.first == UInt8(ascii: "[") {
+                guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return false }
+                let rest = authority[(close + 1)...]
+                return rest.isEmpty || (rest.first == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(isDigit))
             }
-            return true
+            if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
+                host = authority[..<portColon]
+                guard authority[(portColon + 1)...].allSatisfy(isDigit) else { return false }
+            }
+            return host.allSatisfy(isHostByte)
         }
-        if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
-            host = authority[..<portColon]
-            guard authority[(portColon + 1)...].allSatisfy(isDigit) else { return false }
-        }
-        return host.allSatisfy(isHostByte)
     }
 
     private static func isSchemeStart(_ byte: UInt8) -> Bool {
@@ -89,7 +88,15 @@ package enum SDKConversions {
     /// RFC 3986 `reg-name`: unreserved, sub-delims and `%`; bytes from 0x80 are an internationalised name.
     private static func isHostByte(_ byte: UInt8) -> Bool {
         if byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) { return true }
-        return Array("-._~%!$&'()*+,;=".utf8).contains(byte)
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
     }
 
     // MARK: URLs
