@@ -266,8 +266,7 @@ struct JanssonAgreementTests {
         let parser = JanssonParser()
         let bytes = testCase.bytes
         let expected = Outcome { () throws(PushPayloadError) in try parser.parse(bytes) }.exact
-        let padded = [0x20] + bytes + [0x20]  // so the slice does not start at index 0
-        let slice = padded[1..<(1 + bytes.count)]
+        let slice = OffsetInputs.slice(bytes)
         #expect(Outcome { () throws(PushPayloadError) in try parser.parse(slice) }.exact == expected)
         #expect(Outcome { () throws(PushPayloadError) in try parser.parse(bytes.span.bytes) }.exact == expected)
         #expect(Outcome { () throws(PushPayloadError) in try parser.parse(bytes.span) }.exact == expected)

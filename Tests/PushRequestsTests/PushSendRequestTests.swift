@@ -1,5 +1,6 @@
 import PushPayloads
 import PushRequests
+import PushPayloadsTestSupport
 import Testing
 
 @Suite("Send requests")
@@ -82,8 +83,7 @@ struct PushSendRequestTests {
     )
     func inputForms(_ json: String) {
         let bytes = Array(json.utf8)
-        let padded = [0x20] + bytes + [0x20]  // so the slice does not start at index 0
-        let slice = padded[1..<(1 + bytes.count)]
+        let slice = OffsetInputs.slice(bytes)
         for kind in [nil, PushRequestKind.fcmLegacy] {
             // The request's kind and document, or the error.
             func outcome(_ read: () throws(PushPayloadError) -> PushSendRequest) -> String {

@@ -42,11 +42,10 @@ struct UserInfoTests {
         #expect(harness.swrve.taps.first?.notification.messageID == "12345")
     }
 
-    @Test("A userInfo JSON can't hold goes to the fallback with what could be read, exactly once per event")
-    func unreadableUserInfo() async throws {
-        let harness = Harness()
-        // An app's own local notification: a Date and a non-string key, beside a vendor-looking marker.
-        let userInfo: [AnyHashable: Any] = ["source": "xnpe_platform", "sent": Date(timeIntervalSince1970: 0), 7: "x"]
+    /// Routes `userInfo` as each event an app reports (a silent push with a completion handler, a foreground
+    /// push, a tap, a silent push awaited) and checks that the fallback answered each, every completion
+    /// handler was called exactly once, and no vendor's delegate saw anything.
+    static func routeEveryEventToTheFallback(_ userInfo: [AnyHashable: Any], through harness: Harness) async {
         let silent = CompletionRecorder<PushFetchResult>()
         harness.router.routeSilentDelivery(userInfo: userInfo, completionHandler: silent.handler)
         #expect(await silent.first() == .noData)
@@ -57,13 +56,22 @@ struct UserInfoTests {
         harness.router.routeTap(userInfo: userInfo) { tap.handler(()) }
         await tap.first()
         #expect(await harness.router.routeSilentDelivery(userInfo: userInfo) == .noData)
+        // Give a second call, had there been one, the time to arrive.
+        await Task.yield()
         #expect(silent.values.count == 1 && foreground.values.count == 1 && tap.values.count == 1)
-
-        // Never a vendor's delegate: no remote push can carry a Date.
         for sender in [Sender.cordial, .exponea, .swrve, .atomic] {
             #expect(harness.recorder(for: sender).events.isEmpty)
         }
         #expect(harness.fallback.events.count == 4)
+    }
+
+    @Test("A userInfo JSON can't hold goes to the fallback with what could be read, exactly once per event")
+    func unreadableUserInfo() async throws {
+        let harness = Harness()
+        // An app's own local notification: a Date and a non-string key, beside a vendor-looking marker.
+        let userInfo: [AnyHashable: Any] = ["source": "xnpe_platform", "sent": Date(timeIntervalSince1970: 0), 7: "x"]
+        // Never a vendor's delegate: no remote push can carry a Date.
+        await Self.routeEveryEventToTheFallback(userInfo, through: harness)
         let notification = try #require(harness.fallback.silentDeliveries.first)
         #expect(notification.vendor == nil)
         #expect(notification.document.rootObject["source"]?.stringValue == "xnpe_platform")
@@ -86,24 +94,7 @@ struct UserInfoTests {
         for (userInfo, code) in Self.unconvertibleUserInfos() {
             let harness = Harness { $0.payloadLimits = PushPayloadLimits(maximumPayloadBytes: 128) }
             let events = harness.router.events()
-            let silent = CompletionRecorder<PushFetchResult>()
-            harness.router.routeSilentDelivery(userInfo: userInfo, completionHandler: silent.handler)
-            #expect(await silent.first() == .noData)
-            let foreground = CompletionRecorder<PushPresentation>()
-            harness.router.routeForegroundDelivery(userInfo: userInfo, completionHandler: foreground.handler)
-            #expect(await foreground.first() == [.badge])
-            let tap = CompletionRecorder<Void>()
-            harness.router.routeTap(userInfo: userInfo) { tap.handler(()) }
-            await tap.first()
-            #expect(await harness.router.routeSilentDelivery(userInfo: userInfo) == .noData)
-            // Give a second call, had there been one, the time to arrive.
-            await Task.yield()
-            #expect(silent.values.count == 1 && foreground.values.count == 1 && tap.values.count == 1)
-
-            for sender in [Sender.cordial, .exponea, .swrve, .atomic] {
-                #expect(harness.recorder(for: sender).events.isEmpty)
-            }
-            #expect(harness.fallback.events.count == 4)
+            await Self.routeEveryEventToTheFallback(userInfo, through: harness)
             #expect(
                 harness.fallback.events.map(\.kind) == [.silentDelivery, .foregroundDelivery, .tap, .silentDelivery]
             )

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushPayloadsTestSupport
 import Testing
 
 /// The vendors' entry points for bytes (`Compatibility/VendorEntryPoints.swift`): each SDK's own rule,
@@ -41,9 +42,8 @@ struct VendorEntryPointTests {
     @Test("a slice, a string and a substring give what [UInt8] gives", arguments: payloads)
     func sameAsBytes(_ json: String) {
         let bytes = Array(json.utf8)
-        let padded = [0x20] + bytes + [0x20]  // so the slice does not start at index 0
-        let slice = padded[1..<(1 + bytes.count)]
-        let substring = (" " + json + " ").dropFirst().dropLast()
+        let slice = OffsetInputs.slice(bytes)
+        let substring = OffsetInputs.substring(json)
         #expect(isCordialMessage(jsonBytes: slice) == isCordialMessage(jsonBytes: bytes))
         #expect(isCordialMessage(jsonBytes: substring) == isCordialMessage(jsonBytes: bytes))
         #expect(isExponeaNotification(jsonBytes: slice) == isExponeaNotification(jsonBytes: bytes))

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushPayloadsTestSupport
 import Testing
 
 /// `PushPayload`, `PushDecoderRegistry` and `PushClassifier` take the same byte inputs and give the same
@@ -29,9 +30,8 @@ struct ByteInputTests {
     @Test("a slice, a string and a substring give what [UInt8] gives", arguments: payloads)
     func sameAsBytes(_ json: String) {
         let bytes = Array(json.utf8)
-        let padded = [0x20] + bytes + [0x20]  // so the slice does not start at index 0
-        let slice = padded[1..<(1 + bytes.count)]
-        let substring = (" " + json + " ").dropFirst().dropLast()
+        let slice = OffsetInputs.slice(bytes)
+        let substring = OffsetInputs.substring(json)
         let registry = PushDecoderRegistry.standard
         let classified = Result { () throws(PushPayloadError) in try registry.classify(jsonBytes: bytes) }
         #expect(Result { () throws(PushPayloadError) in try registry.classify(jsonBytes: slice) } == classified)
