@@ -144,3 +144,45 @@ enum UserInfoConverter {
         }
     }
 }
+
+/// The inverse of ``UserInfoConverter``: a document as the `userInfo` dictionary Apple platforms deliver,
+/// for the vendor SDK calls that take one (`processAppOpenViaPushNotificationTap(userInfo:…)`,
+/// `handlePushNotificationOpened(userInfo:…)`, `trackPushNotificationReceived(_:…)`).
+///
+/// Values take the types iOS gives a remote notification's `userInfo` (JSON read by `NSJSONSerialization`):
+/// strings as `String`, JSON booleans as `NSNumber(value: Bool)` (Objective-C type `c`, so `as? Bool` and
+/// the SDKs' `NSNumber` checks both see a Boolean), integers that fit in 64 bits as `NSNumber(value:
+/// Int64)`, other numbers as `NSNumber(value: Double)`, `null` as `NSNull`, arrays as `[Any]` and nested
+/// objects as `[String: Any]`. A dictionary converted to a document and back is equal to the original,
+/// value for value and type for type, for everything the converter accepts (a Swift `Int` or `Bool` comes
+/// back as the `NSNumber` it bridges to).
+enum UserInfoWriter {
+    static func userInfo(from object: JSONObject) -> [AnyHashable: Any] {
+        var dictionary: [AnyHashable: Any] = [:]
+        dictionary.reserveCapacity(object.count)
+        for (key, value) in object { dictionary[key] = foundationValue(value) }
+        return dictionary
+    }
+
+    /// One value; nesting is bounded by the document's own depth limit, so recursion is safe here.
+    static func foundationValue(_ value: JSONValue) -> Any {
+        switch value.kind {
+        case .string: return value.stringValue ?? ""
+        case .bool: return NSNumber(value: value.boolValue ?? false)
+        case .null: return NSNull()
+        case .number:
+            guard let number = value.numberValue else { return NSNull() }
+            if number.isIntegerLiteral, let integer = number.int64Value { return NSNumber(value: integer) }
+            return NSNumber(value: number.doubleValue)
+        case .array:
+            guard let array = value.arrayValue else { return [Any]() }
+            return array.map(foundationValue)
+        case .object:
+            guard let object = value.objectValue else { return [String: Any]() }
+            var dictionary: [String: Any] = [:]
+            dictionary.reserveCapacity(object.count)
+            for (key, member) in object { dictionary[key] = foundationValue(member) }
+            return dictionary
+        }
+    }
+}

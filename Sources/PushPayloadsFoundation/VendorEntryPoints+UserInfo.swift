@@ -68,3 +68,30 @@ extension JSONDocument {
         self = try UserInfoConverter.document(from: userInfo, limits: limits)
     }
 }
+
+extension JSONDocument {
+    /// The document as a `userInfo` dictionary, the exact inverse of ``init(userInfo:limits:)`` (booleans as
+    /// `NSNumber` Booleans, integers as 64-bit `NSNumber`s, `null` as `NSNull`); `nil` when the root is
+    /// not an object.
+    public var userInfo: [AnyHashable: Any]? {
+        guard let object = root.objectValue else { return nil }
+        return UserInfoWriter.userInfo(from: object)
+    }
+}
+
+extension JSONValue {
+    /// The value as Foundation holds it in a `userInfo` dictionary (see `JSONDocument.userInfo`).
+    public var foundationValue: Any { UserInfoWriter.foundationValue(self) }
+}
+
+extension PushPayload {
+    /// The payload as the `userInfo` dictionary iOS delivers for it, for vendor SDK calls that take one: the
+    /// exact inverse of ``init(userInfo:limits:)``.
+    public var userInfo: [AnyHashable: Any] { UserInfoWriter.userInfo(from: object) }
+}
+
+extension PushNotification {
+    /// The whole payload as the `userInfo` dictionary iOS delivers for it (see `PushPayload.userInfo`):
+    /// what a vendor SDK's `userInfo` entry point needs, rebuilt from ``document``.
+    public var userInfo: [AnyHashable: Any] { document.userInfo ?? [:] }
+}

@@ -60,6 +60,7 @@ final class OnceGate<Answer: Sendable>: Sendable {
 /// the work is cancelled, and whatever it returns later is dropped.
 func answer<Answer: Sendable>(
     within timeout: Duration,
+    on clock: any Clock<Duration>,
     _ work: @escaping @Sendable () async throws -> Answer
 ) async -> Settlement<Answer> {
     let gate = OnceGate<Answer>()
@@ -75,7 +76,7 @@ func answer<Answer: Sendable>(
     gate.attach(
         Task {
             // A cancelled sleep means the gate settled some other way.
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            guard (try? await sleep(on: clock, for: timeout)) != nil else { return }
             gate.settle(.timedOut)
         }
     )
@@ -84,4 +85,15 @@ func answer<Answer: Sendable>(
     } onCancel: {
         gate.settle(.cancelled)
     }
+}
+
+/// Sleeps for `duration` on `clock` (an existential, opened here).
+func sleep<C: Clock>(on clock: C, for duration: Duration) async throws where C.Duration == Duration {
+    try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
+}
+
+/// A stopwatch started now on `clock`: each call returns the time since.
+func stopwatch<C: Clock>(on clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
 }

@@ -76,6 +76,8 @@ extension PushRoutedEvent {
         public static let foregroundDelivery = Kind(name: "foreground_delivery")
         /// The user tapped a notification or one of its buttons.
         public static let tap = Kind(name: "tap")
+        /// A push reached the app's notification service extension (`mutable-content` with an alert).
+        public static let serviceExtension = Kind(name: "service_extension")
     }
 
     /// What became of an event: an open set, so adding an outcome breaks no one.

@@ -109,12 +109,14 @@ extension PushRouter {
     }
 
     /// Converts `userInfo`: strictly when it is JSON, otherwise what can be read of it.
-    func input(userInfo: [AnyHashable: Any]) -> RoutingInput {
+    /// `platformObject` is the Apple object the dictionary was read from, handed to the delegate with it.
+    func input(userInfo: [AnyHashable: Any], platformObject: AnyObject? = nil) -> RoutingInput {
+        let object = platformObject.map(PlatformObject.init)
         if let payload = try? PushPayload(userInfo: userInfo, limits: configuration.payloadLimits) {
-            return RoutingInput(payload)
+            return RoutingInput(payload, platformObject: object)
         }
         let (payload, unrepresentable) = PushPayload.readable(userInfo: userInfo, limits: configuration.payloadLimits)
-        return RoutingInput(payload, unrepresentable: unrepresentable)
+        return RoutingInput(payload, unrepresentable: unrepresentable, platformObject: object)
     }
 
     // The task captures `isolation`, so it runs on the caller's actor, where the handler may be called.

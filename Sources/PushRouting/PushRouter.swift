@@ -65,7 +65,7 @@ public struct PushRouter: Sendable {
     }
 
     func routeSilentDelivery(of input: RoutingInput) async -> PushRoutedEvent {
-        let start = ContinuousClock.now
+        let start = stopwatch(on: configuration.clock)
         let notification = notification(for: input)
         var event = PushRoutedEvent(kind: .silentDelivery, notification: notification, outcome: .handled)
         event.unrepresentableValues = input.unrepresentable
@@ -73,8 +73,9 @@ public struct PushRouter: Sendable {
             event.outcome = .duplicate
             event.fetchResult = .noData
         } else if let delegate = delegate(for: notification) {
-            let settlement = await answer(within: configuration.silentDeliveryTimeout) {
-                try await delegate.didReceiveSilentPush(notification)
+            let origin = input.origin
+            let settlement = await answer(within: configuration.silentDeliveryTimeout, on: configuration.clock) {
+                try await delegate.didReceiveSilentPush(notification, origin: origin)
             }
             event.fetchResult = record(settlement, in: &event) ?? .failed
         } else {
@@ -97,7 +98,7 @@ public struct PushRouter: Sendable {
     }
 
     func routeForegroundDelivery(of input: RoutingInput) async -> PushRoutedEvent {
-        let start = ContinuousClock.now
+        let start = stopwatch(on: configuration.clock)
         let notification = notification(for: input)
         var event = PushRoutedEvent(kind: .foregroundDelivery, notification: notification, outcome: .handled)
         event.unrepresentableValues = input.unrepresentable
@@ -108,16 +109,18 @@ public struct PushRouter: Sendable {
         let delegate = delegate(for: notification)
         let observers = configuration.presentationObservers
         let timeout = configuration.foregroundDeliveryTimeout
+        let clock = configuration.clock
+        let origin = input.origin
         // Index -1 is the delegate; observers keep their registration order for the logs.
         let settlements = await withTaskGroup(of: (Int, Settlement<PushPresentation>).self) { group in
             if let delegate {
                 group.addTask {
-                    (-1, await answer(within: timeout) { try await delegate.willPresentPush(notification) })
+                    (-1, await answer(within: timeout, on: clock) { try await delegate.willPresentPush(notification, origin: origin) })
                 }
             }
             for (index, observer) in observers.enumerated() {
                 group.addTask {
-                    (index, await answer(within: timeout) { try await observer.presentation(for: notification) })
+                    (index, await answer(within: timeout, on: clock) { try await observer.presentation(for: notification) })
                 }
             }
             var settlements: [Int: Settlement<PushPresentation>] = [:]
@@ -163,13 +166,20 @@ public struct PushRouter: Sendable {
     }
 
     func routeTap(on input: RoutingInput, actionIdentifier: String, userText: String?) async -> PushRoutedEvent {
-        let start = ContinuousClock.now
+        let start = stopwatch(on: configuration.clock)
         let notification = notification(for: input)
+        let resolution = resolver.resolve(actionIdentifier: actionIdentifier, for: notification)
         let tap = PushTap(
             notification: notification,
             actionIdentifier: actionIdentifier,
             userText: userText,
-            resolution: resolver.resolve(actionIdentifier: actionIdentifier, for: notification)
+            resolution: resolution,
+            origin: input.origin,
+            vendorSDKOpensTarget: PushTap.opensTarget(
+                resolution: resolution,
+                notification: notification,
+                vendorsOpeningTargets: configuration.vendorsOpeningTapTargets
+            )
         )
         var event = PushRoutedEvent(kind: .tap, notification: notification, outcome: .handled, tap: tap)
         event.unrepresentableValues = input.unrepresentable
@@ -179,7 +189,7 @@ public struct PushRouter: Sendable {
         } else if isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) {
             event.outcome = .duplicate
         } else if let delegate = delegate(for: notification) {
-            let settlement = await answer(within: configuration.tapTimeout) { try await delegate.didTapPush(tap) }
+            let settlement = await answer(within: configuration.tapTimeout, on: configuration.clock) { try await delegate.didTapPush(tap) }
             _ = record(settlement, in: &event)
         } else {
             event.outcome = .noDelegate
@@ -189,7 +199,7 @@ public struct PushRouter: Sendable {
 
     /// The decoded payload; a dictionary JSON can't hold is no vendor's push, so it is left unrecognised
     /// and goes to the fallback.
-    private func notification(for input: RoutingInput) -> PushNotification {
+    func notification(for input: RoutingInput) -> PushNotification {
         guard input.unrepresentable.isEmpty else {
             let payload = input.payload
             let classification = PushClassification(
@@ -205,13 +215,13 @@ public struct PushRouter: Sendable {
     /// The one delegate for `notification`: its vendor's, or the fallback when no decoder recognised it or
     /// its vendor is a fallback vendor without a delegate. Any other recognised vendor without a delegate
     /// gets none, never the fallback or another vendor's.
-    private func delegate(for notification: PushNotification) -> (any PushRouterDelegate)? {
+    func delegate(for notification: PushNotification) -> (any PushRouterDelegate)? {
         guard let vendor = notification.vendor else { return configuration.fallbackDelegate }
         if let delegate = configuration.delegates[vendor] { return delegate }
         return configuration.fallbackVendors.contains(vendor) ? configuration.fallbackDelegate : nil
     }
 
-    private func isRepeat(
+    func isRepeat(
         _ notification: PushNotification,
         kind: PushRoutedEvent.Kind,
         actionIdentifier: String? = nil
@@ -220,7 +230,7 @@ public struct PushRouter: Sendable {
     }
 
     /// Sets the event's outcome from the delegate's settlement and returns the answer, if there is one.
-    private func record<Answer>(_ settlement: Settlement<Answer>, in event: inout PushRoutedEvent) -> Answer? {
+    func record<Answer>(_ settlement: Settlement<Answer>, in event: inout PushRoutedEvent) -> Answer? {
         switch settlement {
         case .answered(let answer):
             event.outcome = .handled
@@ -236,9 +246,9 @@ public struct PushRouter: Sendable {
         return nil
     }
 
-    private func finish(_ event: PushRoutedEvent, since start: ContinuousClock.Instant) -> PushRoutedEvent {
+    func finish(_ event: PushRoutedEvent, since start: () -> Duration) -> PushRoutedEvent {
         var event = event
-        event.duration = start.duration(to: .now)
+        event.duration = start()
         var metadata: Logger.Metadata = [
             "push.event": "\(event.kind)",
             "push.vendor": "\(event.vendor?.name ?? "unknown")",

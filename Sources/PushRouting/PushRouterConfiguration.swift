@@ -67,6 +67,34 @@ public struct PushRouterConfiguration: Sendable {
     /// The default is 10 seconds.
     public var tapTimeout: Duration = .seconds(10)
 
+    /// How long the owner's delegate may take over a notification service extension request before the
+    /// router asks it to finish (``PushRouterDelegate/serviceExtensionTimeWillExpire(_:)``) and delivers the
+    /// original content. The default, 25 seconds, stays inside the about 30 seconds iOS gives an extension.
+    public var serviceExtensionTimeout: Duration = .seconds(25)
+
+    /// How long each delegate may take over the device token. The default is 10 seconds.
+    public var deviceTokenTimeout: Duration = .seconds(10)
+
+    /// The vendors whose delegates get the device token; `nil` (the default) means every vendor with a
+    /// delegate. The fallback never gets it: the other senders' SDKs register their own tokens.
+    public var deviceTokenVendors: Set<PushVendor>?
+
+    /// The vendors whose SDKs open a tap's target themselves when the tap is forwarded to them, which
+    /// sets ``PushTap/vendorSDKOpensTarget``. The default, ``standardVendorsOpeningTapTargets``, is
+    /// Cordial, Exponea and Swrve; add a custom vendor whose SDK does the same.
+    public var vendorsOpeningTapTargets: Set<PushVendor> = Self.standardVendorsOpeningTapTargets
+
+    /// Cordial (`processAppOpenViaPushNotificationTap` opens the deep link through the SDK, which records the
+    /// revenue attribution), Exponea (`handlePushNotificationOpened` opens deep links and browser actions)
+    /// and Swrve (`processNotificationResponse` opens deep links and campaigns). Atomic's SDK opens
+    /// nothing: the app opens the card's stream container.
+    public static let standardVendorsOpeningTapTargets: Set<PushVendor> = [.cordial, .exponea, .swrve]
+
+    /// The clock the router's timeouts run on and its events' durations are measured by. The default is
+    /// `ContinuousClock`; tests inject a manual clock (`PushRoutingTesting.ManualClock`) so that no
+    /// timeout depends on the machine's speed.
+    public var clock: any Clock<Duration> = ContinuousClock()
+
     /// Drops repeats of the same vendor message, when set; `nil` (the default) lets every event through.
     public var duplicateGuard: PushDuplicateGuard?
 

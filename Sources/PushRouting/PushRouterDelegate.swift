@@ -22,6 +22,13 @@ public import PushPayloads
 /// Requirements: the router calls each method once per event, from any task, possibly for several events
 /// at once. A method that throws or overruns the router's timeout for the event is cancelled and its
 /// answer replaced (see ``PushRouterConfiguration``), so check `Task.isCancelled` in long work.
+///
+/// A delegate that must still call its vendor's SDK gets the original event: ``PushOrigin/userInfo`` for
+/// the SDK calls that take the `userInfo` dictionary, and on Apple platforms the `UNNotification`,
+/// `UNNotificationResponse` or `UNNotificationRequest` itself. Silent and foreground deliveries come with
+/// it through ``didReceiveSilentPush(_:origin:)`` and ``willPresentPush(_:origin:)``, taps as
+/// ``PushTap/origin``. An SDK that calls the completion handler itself is bridged with
+/// ``withVendorCompletionHandler(_:)``, which hands the SDK's answer back as the delegate's.
 public protocol PushRouterDelegate: Sendable {
     /// A push arrived in the background (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
     ///
@@ -30,14 +37,46 @@ public protocol PushRouterDelegate: Sendable {
     /// The default returns ``PushFetchResult/noData``.
     func didReceiveSilentPush(_ notification: PushNotification) async throws -> PushFetchResult
 
+    /// A push arrived in the background, with the event it came from; the router calls this one. The
+    /// default calls ``didReceiveSilentPush(_:)``.
+    func didReceiveSilentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushFetchResult
+
     /// A push arrived while the app is in the foreground (`userNotificationCenter(_:willPresent:…)`): how
     /// should it be presented? The answer is merged with the presentation observers' answers.
     /// The default returns `[]`: not presented, as the OS does when nobody answers.
     func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation
 
+    /// A push arrived in the foreground, with the event it came from; the router calls this one. The
+    /// default calls ``willPresentPush(_:)``.
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation
+
     /// The user tapped the notification or one of its buttons (`userNotificationCenter(_:didReceive:…)`).
     /// The default does nothing.
     func didTapPush(_ tap: PushTap) async throws
+
+    /// The app registered for remote notifications and got its device token
+    /// (`application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`), for the vendor SDK that
+    /// needs it (Cordial's `processNewPushNotificationToken(deviceToken:)`, Exponea's
+    /// `handlePushNotificationToken(deviceToken:)`, Swrve's `setDeviceToken(_:)`, Atomic's
+    /// `registerDevice(forNotifications:)`). The router calls it for the vendors in
+    /// ``PushRouterConfiguration/deviceTokenVendors``. The default does nothing.
+    func didRegisterDeviceToken(_ token: PushDeviceToken) async throws
+
+    /// A push of this vendor reached the app's notification service extension
+    /// (`UNNotificationServiceExtension.didReceive(_:withContentHandler:)`). Deliver the content with
+    /// ``PushServiceExtensionRequest/deliver(_:)`` (on Apple platforms, `deliver(_: UNNotificationContent)`)
+    /// before returning; if the method returns, throws or runs out of time without delivering, the router
+    /// delivers the request's original content. The content handler is called exactly once either way.
+    /// The default delivers nothing, so the original content is shown.
+    func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws
+
+    /// The service extension is about to run out of time (`serviceExtensionTimeWillExpire()`, or the
+    /// router's ``PushRouterConfiguration/serviceExtensionTimeout``) before this vendor's
+    /// ``didReceiveServiceExtensionRequest(_:)`` delivered: pass it on to the SDK, which delivers its best
+    /// attempt, or deliver one here. Synchronous, as the platform's callback is: once it returns, the
+    /// router delivers the original content if nothing was delivered, and cancels the request's task.
+    /// The default does nothing.
+    func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest)
 }
 
 extension PushRouterDelegate {
@@ -49,4 +88,26 @@ extension PushRouterDelegate {
 
     /// Does nothing.
     public func didTapPush(_ tap: PushTap) async throws {}
+
+    /// Calls ``didReceiveSilentPush(_:)``.
+    public func didReceiveSilentPush(
+        _ notification: PushNotification,
+        origin: PushOrigin
+    ) async throws -> PushFetchResult {
+        try await didReceiveSilentPush(notification)
+    }
+
+    /// Calls ``willPresentPush(_:)``.
+    public func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
+        try await willPresentPush(notification)
+    }
+
+    /// Does nothing.
+    public func didRegisterDeviceToken(_ token: PushDeviceToken) async throws {}
+
+    /// Delivers nothing: the router shows the original content.
+    public func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {}
+
+    /// Does nothing.
+    public func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest) {}
 }

@@ -43,6 +43,15 @@ public final class ManualClock: Clock, Sendable {
         // registration must throw at once).
         var unregistered: Set<UInt64> = []
         var cancelled: Set<UInt64> = []
+        // Tasks waiting for at least `count` sleepers.
+        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Takes out the waiters whose count of sleepers is reached.
+        mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let due = sleeperWaiters.filter { $0.count <= sleepers.count }
+            sleeperWaiters.removeAll { $0.count <= sleepers.count }
+            return due.map(\.continuation)
+        }
     }
 
     private let state = LockedValue(State())
@@ -55,6 +64,23 @@ public final class ManualClock: Clock, Sendable {
 
     /// The smallest step: any duration can be advanced by.
     public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on the clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Waits until at least `count` tasks sleep on the clock: call it before ``advance(by:)`` when the
+    /// sleepers are other tasks (a router's timeouts), so the advance reaches them whatever the machine's
+    /// speed.
+    public func waitForSleepers(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.sleeperWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
 
     /// Moves the clock forward by `duration` and wakes the sleepers whose deadline has come.
     public func advance(by duration: Duration) {
@@ -77,13 +103,16 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                var waiters: [CheckedContinuation<Void, Never>] = []
                 let outcome = state.withLock { state -> Bool? in
                     state.unregistered.remove(id)
                     if state.cancelled.remove(id) != nil { return false }
                     if deadline <= state.now { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    waiters = state.satisfiedWaiters()
                     return nil
                 }
+                for waiter in waiters { waiter.resume() }
                 switch outcome {
                 case true?: continuation.resume()
                 case false?: continuation.resume(throwing: CancellationError())

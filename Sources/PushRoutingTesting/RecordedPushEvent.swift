@@ -1,8 +1,8 @@
 public import PushPayloads
 public import PushRouting
 
-/// One event a ``RecordingPushDelegate`` received: which event, for which notification, and for a tap,
-/// the identifier, typed text and resolution.
+/// One event a ``RecordingPushDelegate`` received: which event, for which notification, the event it came
+/// from, and for a tap, the identifier, typed text and resolution.
 public struct RecordedPushEvent: Sendable, CustomStringConvertible {
     /// The event.
     public var kind: PushRoutedEvent.Kind
@@ -10,12 +10,17 @@ public struct RecordedPushEvent: Sendable, CustomStringConvertible {
     public var notification: PushNotification
     /// The tap, for `PushRoutedEvent.Kind.tap` events.
     public var tap: PushTap?
+    /// The event the notification came from, as the router handed it over.
+    public var origin: PushOrigin
 
-    /// Creates a record.
-    public init(kind: PushRoutedEvent.Kind, notification: PushNotification, tap: PushTap? = nil) {
+    /// Creates a record; `origin` defaults to the tap's, or else to the notification's payload alone.
+    public init(kind: PushRoutedEvent.Kind, notification: PushNotification, tap: PushTap? = nil, origin: PushOrigin? = nil) {
         self.kind = kind
         self.notification = notification
         self.tap = tap
+        self.origin =
+            origin ?? tap?.origin
+            ?? PushOrigin(payload: PushPayload(document: notification.document, shape: notification.shape))
     }
 
     /// The vendor of the notification.

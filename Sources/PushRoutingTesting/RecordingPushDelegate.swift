@@ -19,6 +19,8 @@ public import PushRouting
 public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationObserver, Sendable {
     private struct State: Sendable {
         var events: [RecordedPushEvent] = []
+        var deviceTokens: [PushDeviceToken] = []
+        var expiredRequests = 0
         var presentation: PushPresentation
         var fetchResult: PushFetchResult
         var error: (any Error)?
@@ -55,6 +57,15 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
     /// The taps received.
     public var taps: [PushTap] { events(.tap).compactMap(\.tap) }
 
+    /// The notifications of the service extension requests received.
+    public var serviceExtensionRequests: [PushNotification] { events(.serviceExtension).map(\.notification) }
+
+    /// The device tokens received, in order.
+    public var deviceTokens: [PushDeviceToken] { state.withLock { $0.deviceTokens } }
+
+    /// How many times a service extension request was about to run out of time.
+    public var expiredServiceExtensionRequests: Int { state.withLock { $0.expiredRequests } }
+
     /// The answer to foreground deliveries.
     public var presentation: PushPresentation {
         get { state.withLock { $0.presentation } }
@@ -81,7 +92,11 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
 
     /// Forgets the events received so far; the answers stay.
     public func reset() {
-        state.withLock { $0.events.removeAll() }
+        state.withLock { state in
+            state.events.removeAll()
+            state.deviceTokens.removeAll()
+            state.expiredRequests = 0
+        }
     }
 
     /// Records a silent delivery and answers ``fetchResult``.
@@ -89,9 +104,46 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
         try await record(RecordedPushEvent(kind: .silentDelivery, notification: notification)).fetchResult
     }
 
+    /// Records a silent delivery with its origin and answers ``fetchResult``.
+    public func didReceiveSilentPush(
+        _ notification: PushNotification,
+        origin: PushOrigin
+    ) async throws -> PushFetchResult {
+        try await record(RecordedPushEvent(kind: .silentDelivery, notification: notification, origin: origin))
+            .fetchResult
+    }
+
     /// Records a foreground delivery and answers ``presentation``.
     public func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
         try await record(RecordedPushEvent(kind: .foregroundDelivery, notification: notification)).presentation
+    }
+
+    /// Records a foreground delivery with its origin and answers ``presentation``.
+    public func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
+        try await record(RecordedPushEvent(kind: .foregroundDelivery, notification: notification, origin: origin))
+            .presentation
+    }
+
+    /// Records the token.
+    public func didRegisterDeviceToken(_ token: PushDeviceToken) async throws {
+        let answers = state.withLock { state in
+            state.deviceTokens.append(token)
+            return state
+        }
+        if let delay = answers.delay { try await Task.sleep(for: delay) }
+        if let error = answers.error { throw error }
+    }
+
+    /// Records a service extension request and delivers nothing, so the router shows the original content.
+    public func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
+        _ = try await record(
+            RecordedPushEvent(kind: .serviceExtension, notification: request.notification, origin: request.origin)
+        )
+    }
+
+    /// Counts the expiry.
+    public func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest) {
+        state.withLock { $0.expiredRequests += 1 }
     }
 
     /// Records a tap.

@@ -1,5 +1,8 @@
-// An app's notification delegate wired to the router, as `WiringTheRouter.md` shows, type-checked against
-// both SDK stand-ins: every call must compile whether the SDK's handlers are `@Sendable` or not.
+// An app's delegates wired to the router, every pattern `WiringTheRouter.md` and `Examples/MultiVendorApp`
+// use, type-checked against the Apple-shaped stand-ins with both kinds of completion handler
+// (`scripts/check-apple-adapters.sh`). `UNUserNotificationCenterDelegate` has no actor isolation and
+// `UNNotification` is not `Sendable`, so a main-actor app delegate implements its callbacks `nonisolated`.
+import Foundation
 import PushPayloads
 import PushRouting
 import UIKit
@@ -9,36 +12,25 @@ enum Push {
     static let router = PushRouter(configuration: PushRouterConfiguration())
 }
 
+/// The completion-handler forms.
 @MainActor
-final class AppDelegate: UNUserNotificationCenterDelegate {
-    func userNotificationCenter(
-        _ center: UNUserNotificationCenter,
-        willPresent notification: UNNotification,
-        withCompletionHandler completionHandler: @escaping UNPresentationHandler
-    ) {
-        Push.router.routeForegroundDelivery(of: notification, completionHandler: completionHandler)
+final class CompletionHandlerAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        UNUserNotificationCenter.current().delegate = self
+        application.registerForRemoteNotifications()
+        return true
     }
 
-    func userNotificationCenter(
-        _ center: UNUserNotificationCenter,
-        didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping UNResponseHandler
-    ) {
-        Push.router.routeTap(response, completionHandler: completionHandler)
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        Task { await Push.router.routeDeviceToken(PushDeviceToken(data: deviceToken)) }
     }
 
-    // The async forms.
-    func willPresent(_ notification: UNNotification) async -> UNNotificationPresentationOptions {
-        await Push.router.presentationOptions(for: notification)
-    }
-
-    func didReceive(_ response: UNNotificationResponse) async {
-        await Push.router.routeTap(response)
-    }
-
-    // `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` and its async form.
-    func didReceiveRemoteNotification(
-        _ userInfo: [AnyHashable: Any],
+    func application(
+        _ application: UIApplication,
+        didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping UIFetchHandler
     ) {
         Push.router.routeSilentDelivery(userInfo: userInfo) { result in
@@ -46,8 +38,79 @@ final class AppDelegate: UNUserNotificationCenterDelegate {
         }
     }
 
-    func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult {
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping UNPresentationHandler
+    ) {
+        Push.router.routeForegroundDelivery(of: notification, completionHandler: completionHandler)
+    }
+
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping UNResponseHandler
+    ) {
+        Push.router.routeTap(response, completionHandler: completionHandler)
+    }
+}
+
+/// The async forms.
+@MainActor
+final class AsyncAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+    func application(
+        _ application: UIApplication,
+        didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) async -> UIBackgroundFetchResult {
         await Push.router.routeSilentDelivery(userInfo: userInfo).backgroundFetchResult
+    }
+
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
+        await Push.router.presentationOptions(for: notification)
+    }
+
+    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+        await Push.router.routeTap(response)
+    }
+}
+
+/// A notification service extension: the router calls the content handler exactly once.
+final class NotificationService: UNNotificationServiceExtension {
+    private var session: PushServiceExtensionSession?
+
+    override func didReceive(
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping UNContentHandler
+    ) {
+        session = Push.router.routeServiceExtensionRequest(request, contentHandler: contentHandler)
+    }
+
+    override func serviceExtensionTimeWillExpire() {
+        session?.timeWillExpire()
+    }
+}
+
+/// A delegate reading the original event: the `userInfo`, the response, the request and its content.
+struct OriginReader: PushRouterDelegate {
+    func didTapPush(_ tap: PushTap) async throws {
+        let userInfo: [AnyHashable: Any] = tap.origin.userInfo
+        let identifier = tap.origin.response?.actionIdentifier
+        _ = (userInfo, identifier, tap.origin.notification?.date, tap.vendorSDKOpensTarget, tap.vendorSDKIgnoresPush)
+    }
+
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
+        origin.notification?.request.content.title.isEmpty == false ? [.banner, .list] : []
+    }
+
+    func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
+        guard let content = request.origin.request?.content.mutableCopy() as? UNMutableNotificationContent else {
+            return
+        }
+        content.title = "[\(request.notification.vendor?.name ?? "push")] \(content.title)"
+        request.deliver(content)
     }
 }
 

@@ -14,7 +14,7 @@ extension PushPayload {
     /// - `aps.alert` shows something: a non-empty string, or a dictionary with a non-empty `title`,
     ///   `subtitle` or `body` string or a localisation key (`title-loc-key`, `subtitle-loc-key`,
     ///   `loc-key`). `""` and `{}` show nothing, so the extension does not run.
-    var runsServiceExtension: Bool {
+    public var runsServiceExtension: Bool {
         guard let aps, aps["mutable-content"]?.numberValue?.int64Value == 1, let alert = aps["alert"] else {
             return false
         }

@@ -1,5 +1,7 @@
 // The adapter for Apple's notification types: it maps them to the router's inputs and the router's
-// answers back, and nothing more. tvOS has no notification responses or banners, so it is left out.
+// answers back, and attaches the object it was handed to the event (see `PushOrigin` for why these
+// immutable objects may cross to the delegate). tvOS has no notification responses or banners, so it is
+// left out.
 #if canImport(UserNotifications) && !os(tvOS)
 public import PushPayloads
 import PushPayloadsFoundation
@@ -45,7 +47,8 @@ extension PushRouter {
         isolation: isolated (any Actor)? = #isolation,
         completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
     ) {
-        present(input(userInfo: notification.request.content.userInfo), isolation: isolation) { presentation in
+        let input = input(userInfo: notification.request.content.userInfo, platformObject: notification)
+        present(input, isolation: isolation) { presentation in
             completionHandler(presentation.notificationPresentationOptions)
         }
     }
@@ -58,7 +61,7 @@ extension PushRouter {
         completionHandler: @escaping () -> Void
     ) {
         tap(
-            input(userInfo: response.notification.request.content.userInfo),
+            input(userInfo: response.notification.request.content.userInfo, platformObject: response),
             response.actionIdentifier,
             (response as? UNTextInputNotificationResponse)?.userText,
             isolation: isolation,
@@ -75,7 +78,7 @@ extension PushRouter {
         for notification: UNNotification,
         isolation: isolated (any Actor)? = #isolation
     ) async -> UNNotificationPresentationOptions {
-        let input = input(userInfo: notification.request.content.userInfo)
+        let input = input(userInfo: notification.request.content.userInfo, platformObject: notification)
         return await routeForegroundDelivery(of: input).presentation.notificationPresentationOptions
     }
 
@@ -88,10 +91,61 @@ extension PushRouter {
         _ response: UNNotificationResponse,
         isolation: isolated (any Actor)? = #isolation
     ) async -> PushRoutedEvent {
-        let input = input(userInfo: response.notification.request.content.userInfo)
+        let input = input(userInfo: response.notification.request.content.userInfo, platformObject: response)
         let actionIdentifier = response.actionIdentifier
         let userText = (response as? UNTextInputNotificationResponse)?.userText
         return await routeTap(on: input, actionIdentifier: actionIdentifier, userText: userText)
+    }
+}
+
+@available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
+extension PushRouter {
+    /// Routes a request that reached the app's notification service extension
+    /// (`UNNotificationServiceExtension.didReceive(_:withContentHandler:)`) to its owner's delegate, and
+    /// calls `contentHandler` exactly once, on the caller's actor: with the content the delegate delivered,
+    /// or with `request.content` when it delivered nothing in time (see
+    /// ``routeServiceExtensionRequest(on:isolation:contentHandler:)``). Keep the session and call its
+    /// ``PushServiceExtensionSession/timeWillExpire()`` from `serviceExtensionTimeWillExpire()`.
+    @discardableResult
+    public func routeServiceExtensionRequest(
+        _ request: UNNotificationRequest,
+        isolation: isolated (any Actor)? = #isolation,
+        contentHandler: @escaping (UNNotificationContent) -> Void
+    ) -> PushServiceExtensionSession {
+        let session = routeServiceExtensionRequest(input(userInfo: request.content.userInfo, platformObject: request))
+        Task {
+            _ = isolation
+            let content = await session.content()
+            contentHandler(content.platformObject(as: UNNotificationContent.self) ?? request.content)
+        }
+        return session
+    }
+}
+
+extension PushOrigin {
+    /// The notification the event came from: the one a foreground delivery was handed, or a tapped
+    /// response's.
+    public var notification: UNNotification? {
+        platformObject(as: UNNotification.self) ?? response?.notification
+    }
+
+    /// The response a tap came from (`userNotificationCenter(_:didReceive:…)`), for the SDK calls that take
+    /// it (Swrve's `processNotificationResponse(_:)`, Exponea's `handlePushNotificationOpened(response:)`).
+    public var response: UNNotificationResponse? { platformObject(as: UNNotificationResponse.self) }
+
+    /// The request the event came from: a service extension's, or the notification's.
+    public var request: UNNotificationRequest? {
+        platformObject(as: UNNotificationRequest.self) ?? notification?.request
+    }
+}
+
+extension PushServiceExtensionRequest {
+    /// Hands `content` to the extension's content handler, unless something was delivered already; returns
+    /// whether this call delivered. `sending`: the delegate gives the content up, so the mutable content it
+    /// built in its own task crosses to the platform's handler without a race.
+    @discardableResult
+    public func deliver(_ content: sending UNNotificationContent) -> Bool {
+        deliver(PushServiceExtensionContent(content))
     }
 }
 #endif

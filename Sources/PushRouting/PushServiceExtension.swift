@@ -1,0 +1,237 @@
+public import PushPayloads
+
+/// The content a notification service extension hands the platform: the request's original content, or
+/// content a delegate made (on Apple platforms a `UNNotificationContent`, usually the
+/// `UNMutableNotificationContent` it modified).
+public struct PushServiceExtensionContent: Sendable {
+    let object: PlatformObject?
+
+    /// The request's content, unchanged: what iOS shows when an extension delivers nothing.
+    public static let original = PushServiceExtensionContent(object: nil)
+
+    private init(object: PlatformObject?) { self.object = object }
+
+    /// Content a delegate made. `sending`: the caller gives it up, so no one touches it again until the
+    /// platform's content handler gets it, which is how mutable content crosses from the delegate's task.
+    public init<Content: AnyObject>(_ content: sending Content) {
+        self.object = PlatformObject(content)
+    }
+
+    /// Whether this is the request's original content.
+    public var isOriginal: Bool { object == nil }
+
+    /// The content a delegate made, if it is of type `type`.
+    public func platformObject<Content: AnyObject>(as type: Content.Type) -> Content? {
+        object?.object as? Content
+    }
+}
+
+/// A push that reached the app's notification service extension, as the router hands it to the owner's
+/// delegate (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``).
+///
+/// The content handler is called exactly once: with the first content delivered here, or, when the
+/// delegate returns, throws or runs out of time without delivering, with the request's original content.
+/// Delivering again does nothing.
+///
+/// ```swift
+/// func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
+///     guard let original = request.origin.request else { return }
+///     let content = try await withVendorCompletionHandler { done in
+///         exponeaService.process(request: original) { done(PushServiceExtensionContent($0)) }
+///     }
+///     request.deliver(content)
+/// }
+/// ```
+public struct PushServiceExtensionRequest: Sendable {
+    /// The normalised notification.
+    public let notification: PushNotification
+    /// The event it came from: the `userInfo` of the request's content, and on Apple platforms the
+    /// `UNNotificationRequest`.
+    public let origin: PushOrigin
+    let session: PushServiceExtensionSession
+
+    init(notification: PushNotification, origin: PushOrigin, session: PushServiceExtensionSession) {
+        self.notification = notification
+        self.origin = origin
+        self.session = session
+    }
+
+    /// Whether iOS runs the service extension for this payload at all (`mutable-content` is 1 and the alert
+    /// shows something; see `PushPayload.runsServiceExtension`). A request that reached an extension
+    /// always does; a replayed capture may not.
+    public var runsServiceExtension: Bool { origin.payload.runsServiceExtension }
+
+    /// Hands `content` to the platform's content handler, unless something was delivered already.
+    /// Returns whether this call delivered.
+    @discardableResult
+    public func deliver(_ content: PushServiceExtensionContent) -> Bool {
+        session.deliver(content)
+    }
+
+    /// Whether content was delivered (by the delegate or, at the end, by the router).
+    public var isDelivered: Bool { session.isDelivered }
+}
+
+/// A service extension request in progress, for the extension that routed it: tell it when the system's
+/// time runs out, and wait for its result.
+///
+/// ```swift
+/// override func serviceExtensionTimeWillExpire() { session?.timeWillExpire() }
+/// ```
+public final class PushServiceExtensionSession: Sendable {
+    private struct State: Sendable {
+        var content: PushServiceExtensionContent?
+        var contentWaiters: [CheckedContinuation<PushServiceExtensionContent, Never>] = []
+        var event: PushRoutedEvent?
+        var eventWaiters: [CheckedContinuation<PushRoutedEvent, Never>] = []
+        var willExpire: (@Sendable () -> Void)?
+        var expired = false
+        var work: Task<Void, Never>?
+        var deliveries = 0
+    }
+
+    private let state = LockedValue(State())
+
+    init() {}
+
+    /// Whether content was delivered.
+    public var isDelivered: Bool { state.withLock { $0.content != nil } }
+
+    /// How many times content was offered (delivered or ignored): for tests of the exactly-once rule.
+    public var deliveryAttempts: Int { state.withLock { $0.deliveries } }
+
+    /// The system is about to end the extension (`serviceExtensionTimeWillExpire()`): the owner's delegate
+    /// is told (``PushRouterDelegate/serviceExtensionTimeWillExpire(_:)``) and may deliver its best
+    /// attempt; then, if nothing was delivered, the original content is, and the delegate's work is
+    /// cancelled. Calls after the first, or after the request finished, do nothing.
+    public func timeWillExpire() {
+        let (willExpire, work) = state.withLock { state -> ((@Sendable () -> Void)?, Task<Void, Never>?) in
+            guard !state.expired, state.event == nil else { return (nil, nil) }
+            state.expired = true
+            defer { state.willExpire = nil }
+            return (state.willExpire, state.work)
+        }
+        guard let willExpire else { return }
+        willExpire()
+        deliver(.original)
+        work?.cancel()
+    }
+
+    /// The content handed to the platform, waiting for it if need be.
+    public func content() async -> PushServiceExtensionContent {
+        await withCheckedContinuation { continuation in
+            let content = state.withLock { state -> PushServiceExtensionContent? in
+                if let content = state.content { return content }
+                state.contentWaiters.append(continuation)
+                return nil
+            }
+            if let content { continuation.resume(returning: content) }
+        }
+    }
+
+    /// The routed event, once the delegate is done (it has delivered by then).
+    public func event() async -> PushRoutedEvent {
+        await withCheckedContinuation { continuation in
+            let event = state.withLock { state -> PushRoutedEvent? in
+                if let event = state.event { return event }
+                state.eventWaiters.append(continuation)
+                return nil
+            }
+            if let event { continuation.resume(returning: event) }
+        }
+    }
+
+    var didExpire: Bool { state.withLock { $0.expired } }
+
+    @discardableResult
+    func deliver(_ content: PushServiceExtensionContent) -> Bool {
+        let waiters = state.withLock { state -> [CheckedContinuation<PushServiceExtensionContent, Never>]? in
+            state.deliveries += 1
+            guard state.content == nil else { return nil }
+            state.content = content
+            defer { state.contentWaiters = [] }
+            return state.contentWaiters
+        }
+        guard let waiters else { return false }
+        for waiter in waiters { waiter.resume(returning: content) }
+        return true
+    }
+
+    func start(_ work: Task<Void, Never>, willExpire: @escaping @Sendable () -> Void) {
+        let expired = state.withLock { state in
+            state.work = work
+            state.willExpire = willExpire
+            return state.expired
+        }
+        if expired { work.cancel() }
+    }
+
+    func finish(_ event: PushRoutedEvent) {
+        let waiters = state.withLock { state in
+            state.event = event
+            state.willExpire = nil
+            state.work = nil
+            defer { state.eventWaiters = [] }
+            return state.eventWaiters
+        }
+        for waiter in waiters { waiter.resume(returning: event) }
+    }
+}
+
+extension PushRouter {
+    /// Routes a push that reached the notification service extension to its owner's delegate
+    /// (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``) and calls `contentHandler` exactly
+    /// once, on the caller's actor: with the content the delegate delivered, or with
+    /// ``PushServiceExtensionContent/original`` when it delivered nothing, threw, overran
+    /// ``PushRouterConfiguration/serviceExtensionTimeout``, or the session's
+    /// ``PushServiceExtensionSession/timeWillExpire()`` came first. A push with no delegate, or a
+    /// duplicate, gets the original content at once.
+    ///
+    /// On Apple platforms, `routeServiceExtensionRequest(_:contentHandler:)` takes the
+    /// `UNNotificationRequest` and the platform's handler.
+    @discardableResult
+    public func routeServiceExtensionRequest(
+        on payload: PushPayload,
+        isolation: isolated (any Actor)? = #isolation,
+        contentHandler: @escaping (PushServiceExtensionContent) -> Void
+    ) -> PushServiceExtensionSession {
+        let session = routeServiceExtensionRequest(RoutingInput(payload))
+        Task {
+            _ = isolation
+            contentHandler(await session.content())
+        }
+        return session
+    }
+
+    func routeServiceExtensionRequest(_ input: RoutingInput) -> PushServiceExtensionSession {
+        let start = stopwatch(on: configuration.clock)
+        let session = PushServiceExtensionSession()
+        let notification = notification(for: input)
+        let request = PushServiceExtensionRequest(notification: notification, origin: input.origin, session: session)
+        var event = PushRoutedEvent(kind: .serviceExtension, notification: notification, outcome: .handled)
+        event.unrepresentableValues = input.unrepresentable
+        let isRepeat = isRepeat(notification, kind: .serviceExtension)
+        guard !isRepeat, let delegate = delegate(for: notification) else {
+            event.outcome = isRepeat ? .duplicate : .noDelegate
+            session.deliver(.original)
+            session.finish(finish(event, since: start))
+            return session
+        }
+        let timeout = configuration.serviceExtensionTimeout
+        let clock = configuration.clock
+        let work = Task { [event] in
+            var event = event
+            let settlement = await answer(within: timeout, on: clock) {
+                try await delegate.didReceiveServiceExtensionRequest(request)
+            }
+            // The router's own deadline is the system's, early: the delegate may still deliver its best attempt.
+            if case .timedOut = settlement { session.timeWillExpire() }
+            session.deliver(.original)
+            _ = record(settlement, in: &event)
+            if session.didExpire { event.outcome = .timedOut }
+            session.finish(finish(event, since: start))
+        }
+        session.start(work) { delegate.serviceExtensionTimeWillExpire(request) }
+        return session
+    }
+}
