@@ -133,7 +133,8 @@ struct DuplicateGuardTests {
     func foregroundDuplicateAsksNobody() async throws {
         let observer = RecordingPushDelegate(presentation: .all)
         let harness = Harness {
-            $0.duplicateGuard = PushDuplicateGuard(window: .seconds(60))
+            // The guard's window on a manual clock: a slow machine can't outlast it.
+            $0.duplicateGuard = PushDuplicateGuard(window: .seconds(60), clock: ManualClock())
             $0.addPresentationObserver(observer)
         }
         #expect(try await harness.route(.foreground, from: .atomic).presentation == .all)
@@ -188,7 +189,9 @@ struct DuplicateGuardTests {
     @Test("A custom message key replaces the standard one")
     func customKey() async throws {
         let harness = Harness {
-            $0.duplicateGuard = PushDuplicateGuard(window: .seconds(60)) { $0.vendor == .swrve ? "all-swrve" : nil }
+            $0.duplicateGuard = PushDuplicateGuard(window: .seconds(60), clock: ManualClock()) {
+                $0.vendor == .swrve ? "all-swrve" : nil
+            }
         }
         #expect(try await harness.route(.foreground, from: .swrve).outcome == .handled)
         #expect(

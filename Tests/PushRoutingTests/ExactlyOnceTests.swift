@@ -5,9 +5,15 @@ import Testing
 
 @Suite("Exactly-once answers")
 struct ExactlyOnceTests {
-    /// A router whose Exponea delegate is `delegate` and whose timeouts are `timeout`.
-    func router(_ delegate: any PushRouterDelegate, timeout: Duration = .seconds(30)) -> PushRouter {
+    /// A router whose Exponea delegate is `delegate` and whose timeouts are `timeout`, on `clock` (a manual
+    /// clock by default: nothing times out unless the test advances it).
+    func router(
+        _ delegate: any PushRouterDelegate,
+        timeout: Duration = .seconds(30),
+        clock: any Clock<Duration> = ManualClock()
+    ) -> PushRouter {
         var configuration = PushRouterConfiguration()
+        configuration.clock = clock
         configuration.setDelegate(delegate, for: .exponea)
         configuration.silentDeliveryTimeout = timeout
         configuration.foregroundDeliveryTimeout = timeout
@@ -63,50 +69,62 @@ struct ExactlyOnceTests {
     @Test("A delegate that never returns times out; its late answer is dropped", arguments: EventKind.allCases)
     func hangingDelegate(kind: EventKind) async throws {
         let delegate = HangingDelegate()
-        let router = router(delegate, timeout: .milliseconds(50))
+        let clock = ManualClock()
+        let router = router(delegate, timeout: .milliseconds(50), clock: clock)
         let payload = try Payloads.payload(Payloads.exponea)
 
         let event: PushRoutedEvent
         switch kind {
         case .silent:
             let completion = CompletionRecorder<PushFetchResult>()
-            router.routeSilentDelivery(of: payload, completionHandler: completion.handler)
-            #expect(await completion.first() == .failed)
-            event = await router.routeSilentDelivery(of: payload)
+            let answer = await advancing(clock, by: .milliseconds(50)) { () async -> PushFetchResult in
+                router.routeSilentDelivery(of: payload, completionHandler: completion.handler)
+                return await completion.first()
+            }
+            #expect(answer == .failed)
+            event = await advancing(clock, by: .milliseconds(50)) { await router.routeSilentDelivery(of: payload) }
             #expect(event.fetchResult == .failed)
             delegate.release()
             #expect(await eventually { delegate.finished == 2 })
             #expect(completion.values == [.failed])
         case .foreground:
             let completion = CompletionRecorder<PushPresentation>()
-            router.routeForegroundDelivery(of: payload, completionHandler: completion.handler)
-            #expect(await completion.first() == [])
-            event = await router.routeForegroundDelivery(of: payload)
+            let answer = await advancing(clock, by: .milliseconds(50)) { () async -> PushPresentation in
+                router.routeForegroundDelivery(of: payload, completionHandler: completion.handler)
+                return await completion.first()
+            }
+            #expect(answer == [])
+            event = await advancing(clock, by: .milliseconds(50)) { await router.routeForegroundDelivery(of: payload) }
             #expect(event.presentation == [])
             delegate.release()
             #expect(await eventually { delegate.finished == 2 })
             #expect(completion.values == [[]])
         case .tap:
             let completion = CompletionRecorder<Void>()
-            router.routeTap(on: payload) { completion.handler(()) }
-            await completion.first()
-            event = await router.routeTap(on: payload)
+            await advancing(clock, by: .milliseconds(50)) {
+                router.routeTap(on: payload) { completion.handler(()) }
+                await completion.first()
+            }
+            event = await advancing(clock, by: .milliseconds(50)) { await router.routeTap(on: payload) }
             delegate.release()
             #expect(await eventually { delegate.finished == 2 })
             #expect(completion.values.count == 1)
         }
         #expect(event.outcome == .timedOut)
-        #expect(event.duration < .seconds(10))
+        // Measured on the router's clock: exactly the timeout, however slow the machine.
+        #expect(event.duration == .milliseconds(50))
     }
 
     @Test("A slow delegate that honours cancellation is cancelled at the timeout")
     func slowDelegateIsCancelled() async throws {
         let delegate = RecordingPushDelegate(delay: .seconds(60))
-        let router = router(delegate, timeout: .milliseconds(50))
-        let event = await router.routeSilentDelivery(of: try Payloads.payload(Payloads.exponeaSilent))
+        let clock = ManualClock()
+        let router = router(delegate, timeout: .milliseconds(50), clock: clock)
+        let payload = try Payloads.payload(Payloads.exponeaSilent)
+        let event = await advancing(clock, by: .milliseconds(50)) { await router.routeSilentDelivery(of: payload) }
         #expect(event.outcome == .timedOut)
         #expect(event.fetchResult == .failed)
-        #expect(event.duration < .seconds(30))
+        #expect(event.duration == .milliseconds(50))
     }
 
     @Test("Cancelling the routing task answers at once and cancels the delegate's work")

@@ -126,8 +126,12 @@ enum EventKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// A router with a recording delegate for each of the four vendors and a recording fallback.
+///
+/// Its timeouts run on ``clock``, a manual clock: no delegate times out unless a test advances it, so no
+/// test's outcome depends on the machine's speed.
 struct Harness {
     let router: PushRouter
+    let clock = ManualClock()
     let cordial = RecordingPushDelegate(presentation: [.banner, .list], fetchResult: .newData)
     let exponea = RecordingPushDelegate(presentation: [.banner, .sound], fetchResult: .newData)
     let swrve = RecordingPushDelegate(presentation: [.list], fetchResult: .newData)
@@ -141,6 +145,7 @@ struct Harness {
         configuration.setDelegate(swrve, for: .swrve)
         configuration.setDelegate(atomic, for: .atomic)
         if includeFallback { configuration.fallbackDelegate = fallback }
+        configuration.clock = clock
         configure(&configuration)
         router = PushRouter(configuration: configuration)
     }
@@ -297,4 +302,19 @@ func eventually(_ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
+}
+
+/// Runs `route` in its own task, waits until `sleepers` tasks sleep on `clock` (the router's timeouts),
+/// advances the clock by `step`, and returns what `route` returned: a timeout driven by the test, not by
+/// the machine's speed.
+func advancing<Result: Sendable>(
+    _ clock: ManualClock,
+    by step: Duration,
+    sleepers: Int = 1,
+    _ route: @escaping @Sendable () async -> Result
+) async -> Result {
+    let task = Task { await route() }
+    await clock.waitForSleepers(sleepers)
+    clock.advance(by: step)
+    return await task.value
 }

@@ -58,6 +58,9 @@ struct PresentationTests {
         let hanging = HangingDelegate()
         let harness = Harness {
             $0.addPresentationObserver(hanging)
+            // The real clock: the delegate answers at once and the hanging observer must be cut off by a
+            // timer that nobody drives.
+            $0.clock = ContinuousClock()
             $0.foregroundDeliveryTimeout = .milliseconds(100)
         }
         let event = try await harness.route(.foreground, from: .atomic)
