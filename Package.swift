@@ -160,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushPayloadsFoundationTests",
-            dependencies: ["PushPayloads", "PushPayloadsFoundation"],
+            dependencies: ["PushPayloads", "PushPayloadsFoundation", "PushPayloadsTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -253,6 +253,10 @@ final class HangingDelegate: PushRouterDelegate, PushPresentationObserver {
 
     func didTapPush(_ tap: PushTap) async throws { await hang() }
 
+    func didRegisterDeviceToken(_ token: PushDeviceToken) async throws { await hang() }
+
+    func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws { await hang() }
+
     func presentation(for notification: PushNotification) async throws -> PushPresentation {
         await hang()
         return .all
