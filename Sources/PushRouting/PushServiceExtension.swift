@@ -11,6 +11,8 @@ public struct PushServiceExtensionContent: Sendable {
 
     private init(object: PlatformObject?) { self.object = object }
 
+    init(platformObject: PlatformObject) { self.object = platformObject }
+
     /// Content a delegate made. `sending`: the caller gives it up, so no one touches it again until the
     /// platform's content handler gets it, which is how mutable content crosses from the delegate's task.
     public init<Content: AnyObject>(_ content: sending Content) {

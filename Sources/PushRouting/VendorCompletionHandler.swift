@@ -28,7 +28,10 @@ import PushPayloads
 ///   router answers the platform itself. An SDK that ignores the push never calls its handler, so check
 ///   `PushNotification.vendorSDKIgnoresPush` first rather than wait for the timeout.
 /// - If `body` throws before the handler is called, this throws the same error.
+/// - `body` runs at once, on the caller's actor (`isolation`): a `@MainActor` delegate method calls its
+///   SDK on the main thread.
 public func withVendorCompletionHandler<Answer: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (@escaping @Sendable (Answer) -> Void) throws -> Void
 ) async throws -> Answer {
     let gate = VendorAnswerGate<Answer>()

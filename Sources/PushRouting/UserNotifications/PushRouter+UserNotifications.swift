@@ -147,5 +147,23 @@ extension PushServiceExtensionRequest {
     public func deliver(_ content: sending UNNotificationContent) -> Bool {
         deliver(PushServiceExtensionContent(content))
     }
+
+    /// A content handler for the vendor SDK call that takes one (Exponea's
+    /// `ExponeaNotificationService.process(request:contentHandler:)`, Swrve's
+    /// `SwrvePush.handle(_:withAppGroupIdentifier:withCompletedContentCallback:)`): the first call delivers.
+    ///
+    /// The content an SDK passes to a content handler is handed over with the call, as to the platform's
+    /// own handler (the SDK neither keeps nor changes it afterwards), so it crosses to the platform's
+    /// handler as delivered content does.
+    public var contentHandler: @Sendable (UNNotificationContent) -> Void {
+        { content in _ = deliver(PushServiceExtensionContent(handedOver: content)) }
+    }
+}
+
+extension PushServiceExtensionContent {
+    /// Content a content handler was called with (see `PushServiceExtensionRequest.contentHandler`).
+    init(handedOver content: UNNotificationContent) {
+        self.init(platformObject: PlatformObject(content))
+    }
 }
 #endif
