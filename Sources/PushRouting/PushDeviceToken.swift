@@ -117,7 +117,10 @@ extension PushRouter {
         let settlements = await withTaskGroup(of: (PushVendor, Settlement<Void>).self) { group in
             for (vendor, delegate) in recipients {
                 group.addTask {
-                    (vendor, await answer(within: timeout, on: clock) { try await delegate.didRegisterDeviceToken(token) })
+                    (
+                        vendor,
+                        await answer(within: timeout, on: clock) { try await delegate.didRegisterDeviceToken(token) }
+                    )
                 }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }

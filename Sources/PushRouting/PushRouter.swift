@@ -115,12 +115,20 @@ public struct PushRouter: Sendable {
         let settlements = await withTaskGroup(of: (Int, Settlement<PushPresentation>).self) { group in
             if let delegate {
                 group.addTask {
-                    (-1, await answer(within: timeout, on: clock) { try await delegate.willPresentPush(notification, origin: origin) })
+                    (
+                        -1,
+                        await answer(within: timeout, on: clock) {
+                            try await delegate.willPresentPush(notification, origin: origin)
+                        }
+                    )
                 }
             }
             for (index, observer) in observers.enumerated() {
                 group.addTask {
-                    (index, await answer(within: timeout, on: clock) { try await observer.presentation(for: notification) })
+                    (
+                        index,
+                        await answer(within: timeout, on: clock) { try await observer.presentation(for: notification) }
+                    )
                 }
             }
             var settlements: [Int: Settlement<PushPresentation>] = [:]
@@ -189,7 +197,9 @@ public struct PushRouter: Sendable {
         } else if isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) {
             event.outcome = .duplicate
         } else if let delegate = delegate(for: notification) {
-            let settlement = await answer(within: configuration.tapTimeout, on: configuration.clock) { try await delegate.didTapPush(tap) }
+            let settlement = await answer(within: configuration.tapTimeout, on: configuration.clock) {
+                try await delegate.didTapPush(tap)
+            }
             _ = record(settlement, in: &event)
         } else {
             event.outcome = .noDelegate

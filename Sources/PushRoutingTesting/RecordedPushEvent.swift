@@ -14,7 +14,12 @@ public struct RecordedPushEvent: Sendable, CustomStringConvertible {
     public var origin: PushOrigin
 
     /// Creates a record; `origin` defaults to the tap's, or else to the notification's payload alone.
-    public init(kind: PushRoutedEvent.Kind, notification: PushNotification, tap: PushTap? = nil, origin: PushOrigin? = nil) {
+    public init(
+        kind: PushRoutedEvent.Kind,
+        notification: PushNotification,
+        tap: PushTap? = nil,
+        origin: PushOrigin? = nil
+    ) {
         self.kind = kind
         self.notification = notification
         self.tap = tap

@@ -72,7 +72,10 @@ final class AsyncAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificatio
         await Push.router.presentationOptions(for: notification)
     }
 
-    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse
+    ) async {
         await Push.router.routeTap(response)
     }
 }

@@ -24,7 +24,9 @@ open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public static let remoteNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        public static let remoteNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey"
+        )
     }
 
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {

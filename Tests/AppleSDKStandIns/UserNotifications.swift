@@ -242,16 +242,20 @@ extension UNUserNotificationCenterDelegate {
         _ center: UNUserNotificationCenter,
         didReceive response: UNNotificationResponse
     ) async {}
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
-    {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        openSettingsFor notification: UNNotification?
+    ) {}
 }
 
 /// `UNNotificationServiceExtension : NSObject`: the principal class of a notification service extension,
 /// not isolated to an actor.
 open class UNNotificationServiceExtension: NSObject {
     override public init() { super.init() }
-    open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping UNContentHandler)
-    {
+    open func didReceive(
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping UNContentHandler
+    ) {
         contentHandler(request.content)
     }
     open func serviceExtensionTimeWillExpire() {}

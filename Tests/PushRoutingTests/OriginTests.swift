@@ -48,7 +48,10 @@ struct OriginTests {
             _ = await completion.first()
         default:
             let completion = CompletionRecorder<PushPresentation>()
-            harness.router.routeForegroundDelivery(userInfo: Self.swrveUserInfo(), completionHandler: completion.handler)
+            harness.router.routeForegroundDelivery(
+                userInfo: Self.swrveUserInfo(),
+                completionHandler: completion.handler
+            )
             _ = await completion.first()
         }
         let origin = harness.swrve.events.first?.origin

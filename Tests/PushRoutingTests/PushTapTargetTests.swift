@@ -6,8 +6,11 @@ import Testing
 @Suite("Who opens a tap's target")
 struct PushTapTargetTests {
     /// Routes a tap and returns what the owner's delegate got.
-    func tap(_ json: String, _ identifier: String = PushTapResolver.defaultActionIdentifier,
-             configure: (inout PushRouterConfiguration) -> Void = { _ in }) async throws -> PushTap? {
+    func tap(
+        _ json: String,
+        _ identifier: String = PushTapResolver.defaultActionIdentifier,
+        configure: (inout PushRouterConfiguration) -> Void = { _ in }
+    ) async throws -> PushTap? {
         let harness = Harness(configure: configure)
         let event = await harness.router.routeTap(on: try Payloads.payload(json), actionIdentifier: identifier)
         return event.tap

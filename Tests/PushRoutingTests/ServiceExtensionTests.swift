@@ -52,7 +52,10 @@ final class ExtensionDelegate: PushRouterDelegate {
     }
 
     func release() {
-        for continuation in state.withLock({ state in defer { state.hanging = [] }; return state.hanging }) {
+        for continuation in state.withLock({ state in
+            defer { state.hanging = [] }
+            return state.hanging
+        }) {
             continuation.resume()
         }
     }

@@ -43,14 +43,20 @@ struct ForwardingDelegate: PushRouterDelegate {
 
 @Suite("SDKs that call the completion handler themselves")
 struct VendorCompletionHandlerTests {
-    @Test("The SDK's answer is the platform's, called exactly once", arguments: [
-        SDKStandIn.Behaviour.immediately, .later, .twice,
-    ])
+    @Test(
+        "The SDK's answer is the platform's, called exactly once",
+        arguments: [
+            SDKStandIn.Behaviour.immediately, .later, .twice,
+        ]
+    )
     func sdkAnswers(behaviour: SDKStandIn.Behaviour) async throws {
         let sdk = SDKStandIn(behaviour)
         let harness = Harness { $0.setDelegate(ForwardingDelegate(sdk: sdk), for: .cordial) }
         let completion = CompletionRecorder<PushPresentation>()
-        harness.router.routeForegroundDelivery(of: try Payloads.payload(Payloads.cordial), completionHandler: completion.handler)
+        harness.router.routeForegroundDelivery(
+            of: try Payloads.payload(Payloads.cordial),
+            completionHandler: completion.handler
+        )
         #expect(await completion.first() == [.banner, .list])
         #expect(completion.values.count == 1)
         #expect(sdk.callCount == 1)
@@ -62,7 +68,9 @@ struct VendorCompletionHandlerTests {
         let harness = Harness { $0.setDelegate(ForwardingDelegate(sdk: sdk), for: .cordial) }
         let router = harness.router
         let payload = try Payloads.payload(Payloads.cordial)
-        let event = await advancing(harness.clock, by: .seconds(5)) { await router.routeForegroundDelivery(of: payload) }
+        let event = await advancing(harness.clock, by: .seconds(5)) {
+            await router.routeForegroundDelivery(of: payload)
+        }
         #expect(event.outcome == .timedOut)
         #expect(event.presentation == [])
         #expect(event.duration == .seconds(5))

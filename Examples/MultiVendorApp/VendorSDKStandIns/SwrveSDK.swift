@@ -16,7 +16,8 @@ public final class SwrveSDK {
     /// returns whether it was a Swrve silent push, and calls the handler only then.
     public static func didReceiveRemoteNotification(
         _ userInfo: [AnyHashable: Any],
-        withBackgroundCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult, [AnyHashable: Any]?) -> Void
+        withBackgroundCompletionHandler completionHandler:
+            @escaping (UIBackgroundFetchResult, [AnyHashable: Any]?) -> Void
     ) -> Bool {
         guard userInfo["_sp"] != nil else { return false }
         completionHandler(.newData, nil)
