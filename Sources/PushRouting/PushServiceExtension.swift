@@ -198,11 +198,21 @@ extension PushRouter {
         contentHandler: @escaping (PushServiceExtensionContent) -> Void
     ) -> PushServiceExtensionSession {
         let session = routeServiceExtensionRequest(RoutingInput(payload))
+        handOver(session, isolation: isolation, to: contentHandler)
+        return session
+    }
+
+    /// Calls `contentHandler` with the session's content once there is some, on the caller's actor.
+    func handOver(
+        _ session: PushServiceExtensionSession,
+        isolation: isolated (any Actor)?,
+        to contentHandler: @escaping (PushServiceExtensionContent) -> Void
+    ) {
+        // The task captures `isolation`, so it runs on the caller's actor, where the handler may be called.
         Task {
             _ = isolation
             contentHandler(await session.content())
         }
-        return session
     }
 
     func routeServiceExtensionRequest(_ input: RoutingInput) -> PushServiceExtensionSession {

@@ -1,6 +1,7 @@
-// An app's delegates wired to the router, every pattern `WiringTheRouter.md` and `Examples/MultiVendorApp`
-// use, type-checked against the Apple-shaped stand-ins with both kinds of completion handler
-// (`scripts/check-apple-adapters.sh`). `UNUserNotificationCenterDelegate` has no actor isolation and
+// The delegate patterns `Examples/MultiVendorApp` does not show (it uses the completion-handler forms
+// and a service extension): the async forms, a delegate reading every part of the original event, and a
+// caller off the main actor; type-checked against the Apple-shaped stand-ins with both kinds of
+// completion handler (`scripts/check-apple-adapters.sh`). `UNUserNotificationCenterDelegate` has no actor isolation and
 // `UNNotification` is not `Sendable`, so a main-actor app delegate implements its callbacks `nonisolated`.
 import Foundation
 import PushPayloads
@@ -10,49 +11,6 @@ import UserNotifications
 
 enum Push {
     static let router = PushRouter(configuration: PushRouterConfiguration())
-}
-
-/// The completion-handler forms.
-@MainActor
-final class CompletionHandlerAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
-    func application(
-        _ application: UIApplication,
-        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
-        UNUserNotificationCenter.current().delegate = self
-        application.registerForRemoteNotifications()
-        return true
-    }
-
-    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
-        Task { await Push.router.routeDeviceToken(PushDeviceToken(data: deviceToken)) }
-    }
-
-    func application(
-        _ application: UIApplication,
-        didReceiveRemoteNotification userInfo: [AnyHashable: Any],
-        fetchCompletionHandler completionHandler: @escaping UIFetchHandler
-    ) {
-        Push.router.routeSilentDelivery(userInfo: userInfo) { result in
-            completionHandler(result.backgroundFetchResult)
-        }
-    }
-
-    nonisolated func userNotificationCenter(
-        _ center: UNUserNotificationCenter,
-        willPresent notification: UNNotification,
-        withCompletionHandler completionHandler: @escaping UNPresentationHandler
-    ) {
-        Push.router.routeForegroundDelivery(of: notification, completionHandler: completionHandler)
-    }
-
-    nonisolated func userNotificationCenter(
-        _ center: UNUserNotificationCenter,
-        didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping UNResponseHandler
-    ) {
-        Push.router.routeTap(response, completionHandler: completionHandler)
-    }
 }
 
 /// The async forms.
@@ -77,22 +35,6 @@ final class AsyncAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificatio
         didReceive response: UNNotificationResponse
     ) async {
         await Push.router.routeTap(response)
-    }
-}
-
-/// A notification service extension: the router calls the content handler exactly once.
-final class NotificationService: UNNotificationServiceExtension {
-    private var session: PushServiceExtensionSession?
-
-    override func didReceive(
-        _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping UNContentHandler
-    ) {
-        session = Push.router.routeServiceExtensionRequest(request, contentHandler: contentHandler)
-    }
-
-    override func serviceExtensionTimeWillExpire() {
-        session?.timeWillExpire()
     }
 }
 

@@ -113,9 +113,7 @@ extension PushRouter {
         contentHandler: @escaping (UNNotificationContent) -> Void
     ) -> PushServiceExtensionSession {
         let session = routeServiceExtensionRequest(input(userInfo: request.content.userInfo, platformObject: request))
-        Task {
-            _ = isolation
-            let content = await session.content()
+        handOver(session, isolation: isolation) { content in
             contentHandler(content.platformObject(as: UNNotificationContent.self) ?? request.content)
         }
         return session
