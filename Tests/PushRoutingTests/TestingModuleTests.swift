@@ -56,13 +56,30 @@ struct TestingModuleTests {
         let sleeper = Task { try await clock.sleep(until: start.advanced(by: .seconds(10))) }
         clock.advance(by: .seconds(5))
         #expect(clock.now.offset == .seconds(5))
-        // Give the sleeper a chance to register, then pass its deadline.
-        try await Task.sleep(for: .milliseconds(10))
+        // Wait for the sleeper to register, then pass its deadline.
+        await clock.waitForSleepers(1)
+        #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(5))
         try await sleeper.value
         #expect(start.duration(to: clock.now) == .seconds(10))
         // A deadline already passed returns at once.
         try await clock.sleep(until: start)
+    }
+
+    @Test("waitForSleepers returns once that many tasks sleep on the clock")
+    func waitForSleepers() async throws {
+        let clock = ManualClock()
+        await clock.waitForSleepers(0)
+        let first = Task { try await clock.sleep(for: .seconds(1)) }
+        let second = Task { try await clock.sleep(for: .seconds(2)) }
+        await clock.waitForSleepers(2)
+        #expect(clock.sleeperCount == 2)
+        clock.advance(by: .seconds(1))
+        try await first.value
+        #expect(clock.sleeperCount == 1)
+        second.cancel()
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test("A sleeper on the manual clock is woken by cancellation")
