@@ -98,7 +98,7 @@ public struct PushInboxPage: Sendable {
                 throw PushInboxError(.typeMismatch, message: "push_inbox is not an array", keyPath: "push_inbox")
             }
             try readEntries(array, under: "push_inbox", vendor: .swrve, options: options)
-        } else if let messages = object["messages"], object["type"] == nil {
+        } else if object["messages"] != nil || object["sync_token"] != nil, object["type"] == nil {
             let isCordial = vendor == .cordial || (vendor == nil && object["currentPage"] != nil)
             self.vendor = isCordial ? .cordial : (vendor ?? .exponea)
             try Self.requireSuccess(object)
@@ -107,7 +107,8 @@ public struct PushInboxPage: Sendable {
             } else {
                 syncToken = object["sync_token"]?.stringValue
             }
-            if messages.isNull && !isCordial { return }
+            // Exponea's `messages` is optional (`decodeIfPresent`); Cordial's page reads it when present.
+            guard let messages = object["messages"], !messages.isNull else { return }
             guard let array = messages.arrayValue else {
                 throw PushInboxError(.typeMismatch, message: "messages is not an array", keyPath: "messages")
             }
