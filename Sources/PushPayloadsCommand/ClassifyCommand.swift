@@ -72,7 +72,12 @@ struct ClassifyCommand: ParsableCommand {
     )
     var summary: Bool? = nil
 
-    @Option(help: "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input).")
+    @Option(
+        help: ArgumentHelp(
+            "What the inputs are: device, apns, fcm-v1, fcm-legacy, or inbox (inbox pages or entries) "
+                + "(default: detected per input)."
+        )
+    )
     var kind: RequestKindOption?
 
     @Option(help: SenderSet.help)
@@ -109,6 +114,7 @@ struct ClassifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if kind == .inbox { return try runInbox() }
         let runner = ClassifyRunner(
             inputs: RawArguments.bytes(of: files),
             format: format,

@@ -28,7 +28,7 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Inspect the payload on this line (1-based) of a JSON Lines input.")
     var line: Int?
 
-    @Option(help: "What the input is: device, apns, fcm-v1 or fcm-legacy (default: detected).")
+    @Option(help: "What the input is: device, apns, fcm-v1, fcm-legacy, or inbox (default: detected).")
     var kind: RequestKindOption?
 
     @Option(help: SenderSet.help)
@@ -41,6 +41,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
+        if kind == .inbox { return try inspectInbox() }
         let inspector = PayloadInspector(
             path: RawArguments.bytes(of: [file])[0],
             line: line,

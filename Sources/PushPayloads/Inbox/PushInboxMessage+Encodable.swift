@@ -60,3 +60,54 @@ extension PushInboxMessage: Encodable {
         case trackingData = "tracking_data"
     }
 }
+
+extension PushInboxPage: Encodable {
+    /// Encodes `vendor`, `position` (Cordial's, else `null`), `sync_token` and `entries`, each with its
+    /// `key_path` and either `message` or `error`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(vendor, forKey: .vendor)
+        try container.encode(position, forKey: .position)
+        try container.encode(syncToken, forKey: .syncToken)
+        try container.encode(entries, forKey: .entries)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case vendor, position, entries
+        case syncToken = "sync_token"
+    }
+}
+
+extension PushInboxPage.Position: Encodable {
+    /// Encodes `current`, `last`, `size`, `total` and `has_next`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(current, forKey: .current)
+        try container.encode(last, forKey: .last)
+        try container.encode(size, forKey: .size)
+        try container.encode(total, forKey: .total)
+        try container.encode(hasNext, forKey: .hasNext)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case current, last, size, total
+        case hasNext = "has_next"
+    }
+}
+
+extension PushInboxPage.Entry: Encodable {
+    /// Encodes `key_path` and `message` or `error`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(keyPath, forKey: .keyPath)
+        switch result {
+        case .success(let message): try container.encode(message, forKey: .message)
+        case .failure(let error): try container.encode(error, forKey: .error)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case message, error
+        case keyPath = "key_path"
+    }
+}

@@ -91,7 +91,7 @@ public struct PushInboxMessage: Sendable {
     ) throws(PushInboxError) {
         let document: JSONDocument
         do {
-            document = try JSONDocument(jsonBytes: jsonBytes, limits: options.limits.payloadLimits)
+            document = try JSONDocument(jsonValueBytes: jsonBytes, limits: options.limits.payloadLimits)
         } catch {
             throw PushInboxError(error)
         }

@@ -30,6 +30,18 @@ public struct PushInboxPage: Sendable {
         public var keyPath: String
         /// The entry read, or the error that stopped it (its key path includes ``keyPath``).
         public var result: Result<PushInboxMessage, PushInboxError>
+
+        /// Creates an entry.
+        public init(keyPath: String, result: Result<PushInboxMessage, PushInboxError>) {
+            self.keyPath = keyPath
+            self.result = result
+        }
+    }
+
+    /// A page of `entries` already read (from `userInfo` dictionaries, say).
+    public init(vendor: PushVendor?, entries: [Entry]) {
+        self.vendor = vendor
+        self.entries = entries
     }
 
     /// A Cordial page's place in the inbox (`InboxPage`): page `current` of `last`, `size` per page,
@@ -45,6 +57,14 @@ public struct PushInboxPage: Sendable {
         public var total: Int
         /// Whether a later page exists, as `InboxPage.hasNext()` says.
         public var hasNext: Bool { current < last }
+
+        /// Creates a position.
+        public init(current: Int, last: Int, size: Int, total: Int) {
+            self.current = current
+            self.last = last
+            self.size = size
+            self.total = total
+        }
     }
 
     /// The entries read.
@@ -63,7 +83,7 @@ public struct PushInboxPage: Sendable {
     ) throws(PushInboxError) {
         let document: JSONDocument
         do {
-            document = try JSONDocument(jsonBytes: jsonBytes, limits: options.limits.payloadLimits)
+            document = try JSONDocument(jsonValueBytes: jsonBytes, limits: options.limits.payloadLimits)
         } catch {
             throw PushInboxError(error)
         }

@@ -60,7 +60,11 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
     /// ``iso8601``.
     public var description: String { iso8601 }
 
-    // MARK: - Calendar arithmetic (proleptic Gregorian, as Foundation's ISO 8601 formatter uses)
+    // MARK: - Calendar arithmetic
+    //
+    // Proleptic Gregorian. Foundation's ISO 8601 formatter agrees from 15 October 1582; before it, ICU
+    // counts Julian dates. No vendor's inbox holds such a date, and one calendar throughout keeps the
+    // order of timestamps the order of their text.
 
     private static func digits(_ value: Int64, _ width: Int) -> String {
         let text = String(value < 0 ? -value : value)
