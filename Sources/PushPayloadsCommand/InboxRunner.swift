@@ -38,7 +38,9 @@ struct InboxRunner {
                     let records = PushInboxRecord.records(source: spec.name, line: line, reading: reading)
                     var text: [UInt8] = []
                     for record in records {
-                        if case .error = record.content, status == ExitStatus.success { status = ExitStatus.payloadErrors }
+                        if case .error = record.content, status == ExitStatus.success {
+                            status = ExitStatus.payloadErrors
+                        }
                         // Every record encodes: its values are strings, numbers and Booleans.
                         text += (try? encoder.encode(record)) ?? []
                         text.append(UInt8(ascii: "\n"))

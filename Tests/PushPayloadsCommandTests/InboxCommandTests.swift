@@ -31,20 +31,33 @@ struct InboxCommandTests {
 
     @Test("JSON Lines: one entry or page a line; bad lines are error records and exit 1")
     func jsonLines() throws {
-        let lines = [
-            #"{"id":"e1","type":"html","create_time":1700000000,"content":{"title":"T","pre_header":"P"}}"#,
-            #"{"message_id":"1","variant_id":1}"#,
-            #"{"push_inbox":[{"message_id":2,"variant_id":3,"state":"R","sent_date":5,"end_date":6,"customer_json":{}}]}"#,
-            "not json",
-        ].joined(separator: "\n") + "\n"
+        let lines =
+            [
+                #"{"id":"e1","type":"html","create_time":1700000000,"content":{"title":"T","pre_header":"P"}}"#,
+                #"{"message_id":"1","variant_id":1}"#,
+                #"{"push_inbox":[{"message_id":2,"variant_id":3,"state":"R","sent_date":5,"end_date":6,"customer_json":{}}]}"#,
+                "not json",
+            ].joined(separator: "\n") + "\n"
         let result = try CommandHarness.run(["classify", "--kind", "inbox", "-"], stdin: Data(lines.utf8))
         #expect(result.status == 1)
         let records = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
         #expect(records.count == 4)
-        #expect(records[0].contains(#""line":1,"entry":null,"status":"ok","kind":"inbox","vendor":"exponea","message_id":"e1""#))
-        #expect(records[1].contains(#""line":2,"entry":null,"status":"error","kind":"inbox","error":{"code":"type_mismatch""#))
+        #expect(
+            records[0].contains(
+                #""line":1,"entry":null,"status":"ok","kind":"inbox","vendor":"exponea","message_id":"e1""#
+            )
+        )
+        #expect(
+            records[1].contains(
+                #""line":2,"entry":null,"status":"error","kind":"inbox","error":{"code":"type_mismatch""#
+            )
+        )
         #expect(records[2].contains(#""line":3,"entry":"push_inbox[0]","status":"ok""#))
-        #expect(records[3].contains(#""line":4,"entry":null,"status":"error","kind":"inbox","error":{"code":"invalid_json""#))
+        #expect(
+            records[3].contains(
+                #""line":4,"entry":null,"status":"error","kind":"inbox","error":{"code":"invalid_json""#
+            )
+        )
         #expect(try JSONSchemaTests.validate(result.stdout, as: "inbox_record") == "")
     }
 
@@ -77,7 +90,10 @@ struct InboxCommandTests {
 
     @Test("inspect --kind inbox: a line of JSON Lines; an entry that is an error exits 1; a missing line exits 1")
     func inspectLines() throws {
-        let lines = Data((#"{"_id":"c","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"# + "\n" + #"{"_id":"c"}"# + "\n").utf8)
+        let lines = Data(
+            (#"{"_id":"c","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"#
+                + "\n" + #"{"_id":"c"}"# + "\n").utf8
+        )
         let first = try CommandHarness.run(["inspect", "--kind", "inbox", "--line", "1", "-"], stdin: lines)
         #expect(first.status == 0)
         #expect(String(decoding: first.stdout, as: UTF8.self).contains(#""message_id": "c""#))

@@ -8,9 +8,9 @@ import Testing
 struct PushInboxUserInfoTests {
     static var swrveEntry: [AnyHashable: Any] {
         [
-        "message_id": NSNumber(value: 1), "variant_id": NSNumber(value: 11), "state": "U",
-        "sent_date": NSNumber(value: 1_714_555_770), "end_date": NSNumber(value: 1_714_655_770),
-        "mg_tracking_data": "test-tracking-data", "customer_json": ["title": "New Arrivals!"],
+            "message_id": NSNumber(value: 1), "variant_id": NSNumber(value: 11), "state": "U",
+            "sent_date": NSNumber(value: 1_714_555_770), "end_date": NSNumber(value: 1_714_655_770),
+            "mg_tracking_data": "test-tracking-data", "customer_json": ["title": "New Arrivals!"],
         ]
     }
 
@@ -49,10 +49,12 @@ struct PushInboxUserInfoTests {
     func cordialPage() throws {
         let page = try PushInboxPage(userInfo: [
             "success": NSNumber(value: true), "currentPage": 1, "lastPage": 2, "perPage": 1, "total": 2,
-            "messages": [[
-                "_id": "m", "url": "https://cordial.example/", "urlExpireAt": "2024-10-10T12:25:07.123Z",
-                "read": NSNumber(value: false), "sentAt": "2024-10-10T12:25:07.123Z",
-            ]],
+            "messages": [
+                [
+                    "_id": "m", "url": "https://cordial.example/", "urlExpireAt": "2024-10-10T12:25:07.123Z",
+                    "read": NSNumber(value: false), "sentAt": "2024-10-10T12:25:07.123Z",
+                ]
+            ],
         ])
         #expect(page.vendor == .cordial)
         #expect(page.position?.hasNext == true)

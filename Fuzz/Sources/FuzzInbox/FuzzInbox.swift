@@ -27,9 +27,14 @@ func checkTimestamp(_ timestamp: PushTimestamp?, input: UnsafeRawBufferPointer) 
 }
 
 func checkError(_ error: PushInboxError, input: UnsafeRawBufferPointer) {
-    fuzzCheck(!error.code.name.isEmpty && !error.message.isEmpty, "an error without code or message: \(error)", input: input)
+    fuzzCheck(
+        !error.code.name.isEmpty && !error.message.isEmpty,
+        "an error without code or message: \(error)",
+        input: input
+    )
 }
 
+/// libFuzzer's callback: checks one input, trapping on a broken invariant; the result is always 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInbox(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
@@ -75,13 +80,21 @@ func readPage(_ bytes: [UInt8], vendor: PushVendor?, options: PushInboxReadingOp
             for issue in message.issues { checkError(issue, input: input) }
             // Read again from the entry's own JSON, with the vendor it was read as.
             do {
-                let again = try PushInboxMessage(jsonBytes: message.document.jsonBytes, vendor: message.vendor, options: options)
+                let again = try PushInboxMessage(
+                    jsonBytes: message.document.jsonBytes,
+                    vendor: message.vendor,
+                    options: options
+                )
                 fuzzCheck(sameReading(message, again), "the entry reads differently from its own JSON", input: input)
             } catch {
                 fuzzCheck(false, "the entry's own JSON does not read: \(error)", input: input)
             }
             if let written = try? JSONBytesEncoder().encode(message) {
-                fuzzCheck((try? JSONDocument(jsonBytes: written)) != nil, "the entry's encoding is not JSON", input: input)
+                fuzzCheck(
+                    (try? JSONDocument(jsonBytes: written)) != nil,
+                    "the entry's encoding is not JSON",
+                    input: input
+                )
             } else {
                 fuzzCheck(false, "the entry does not encode", input: input)
             }

@@ -169,7 +169,8 @@ struct PushInboxEntryReading {
         message.contentURLExpiresAt = urlExpiry
         if let metadata = object["metadata"] {
             switch metadata.kind {
-            case .object where !(metadata.objectValue?.isEmpty ?? true), .array where !(metadata.arrayValue?.isEmpty ?? true):
+            case .object where !(metadata.objectValue?.isEmpty ?? true),
+                .array where !(metadata.arrayValue?.isEmpty ?? true):
                 message.customContent = metadata
             default:
                 break

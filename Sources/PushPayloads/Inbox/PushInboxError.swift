@@ -27,7 +27,12 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// The JSON error, with its code, offset and message kept.
     public init(_ error: PushPayloadError) {
-        self.init(Code(name: error.code.name), message: error.message, keyPath: error.keyPath, byteOffset: error.byteOffset)
+        self.init(
+            Code(name: error.code.name),
+            message: error.message,
+            keyPath: error.keyPath,
+            byteOffset: error.byteOffset
+        )
     }
 
     /// `code at key path: message`.

@@ -158,9 +158,11 @@ public struct PushInboxMessage: Sendable {
 
     /// The vendors whose keys an entry has, told apart by keys only one vendor's entries carry.
     static func vendor(ofEntry object: JSONObject) throws(PushInboxError) -> PushVendor {
-        let exponea = object["is_read"] != nil || object["create_time"] != nil || object["expire_time"] != nil
+        let exponea =
+            object["is_read"] != nil || object["create_time"] != nil || object["expire_time"] != nil
             || (object["type"] != nil && object["content"] != nil)
-        let swrve = object["message_id"] != nil || object["variant_id"] != nil || object["customer_json"] != nil
+        let swrve =
+            object["message_id"] != nil || object["variant_id"] != nil || object["customer_json"] != nil
             || object["end_date"] != nil || object["sent_date"] != nil
         let cordial = object["_id"] != nil || object["sentAt"] != nil || object["urlExpireAt"] != nil
         switch (exponea, swrve, cordial) {
@@ -174,7 +176,10 @@ public struct PushInboxMessage: Sendable {
                     + "Cordial _id/sentAt); give the vendor"
             )
         default:
-            throw PushInboxError(.unknownVendor, message: "the entry has keys of several vendors' entries; give the vendor")
+            throw PushInboxError(
+                .unknownVendor,
+                message: "the entry has keys of several vendors' entries; give the vendor"
+            )
         }
     }
 
@@ -210,7 +215,11 @@ public struct PushInboxReadingOptions: Sendable {
     public var now: PushTimestamp?
 
     /// Creates options.
-    public init(limits: PushInboxLimits = .default, registry: PushDecoderRegistry = .standard, now: PushTimestamp? = nil) {
+    public init(
+        limits: PushInboxLimits = .default,
+        registry: PushDecoderRegistry = .standard,
+        now: PushTimestamp? = nil
+    ) {
         self.limits = limits
         self.registry = registry
         self.now = now

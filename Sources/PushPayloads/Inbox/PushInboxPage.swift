@@ -71,7 +71,10 @@ public struct PushInboxPage: Sendable {
     public var messages: [PushInboxMessage] { entries.compactMap { try? $0.result.get() } }
     /// The entries that could not be read.
     public var errors: [PushInboxError] {
-        entries.compactMap { if case .failure(let error) = $0.result { return error } else { return nil } }
+        entries.compactMap {
+            guard case .failure(let error) = $0.result else { return nil }
+            return error
+        }
     }
 
     /// Reads a page, a list or one entry from UTF-8 JSON. Throws when the input is not JSON, not an
@@ -100,7 +103,11 @@ public struct PushInboxPage: Sendable {
     }
 
     /// Reads a page, a list or one entry from a parsed value.
-    public init(value: JSONValue, vendor: PushVendor? = nil, options: PushInboxReadingOptions = .init())
+    public init(
+        value: JSONValue,
+        vendor: PushVendor? = nil,
+        options: PushInboxReadingOptions = .init()
+    )
         throws(PushInboxError)
     {
         self.vendor = vendor
@@ -110,7 +117,10 @@ public struct PushInboxPage: Sendable {
             return
         }
         guard let object = value.objectValue else {
-            throw PushInboxError(.notAnObject, message: "an inbox page or entry is a JSON object or array, not \(value.kind)")
+            throw PushInboxError(
+                .notAnObject,
+                message: "an inbox page or entry is a JSON object or array, not \(value.kind)"
+            )
         }
         if let inbox = object["push_inbox"], vendor == nil || vendor == .swrve {
             self.vendor = .swrve

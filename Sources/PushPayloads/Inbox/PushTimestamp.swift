@@ -39,6 +39,7 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
         self.init(millisecondsSince1970: parsed)
     }
 
+    /// Whether `lhs` is the earlier moment.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.millisecondsSince1970 < rhs.millisecondsSince1970 }
 
     /// The moment as ISO 8601 text in UTC with milliseconds, `2024-10-10T12:25:07.000Z`, the form records
@@ -133,7 +134,8 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
             return nil
         }
-        guard expect("T"), let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2),
+        guard expect("T"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+            let second = number(2),
             expect(".")
         else { return nil }
         var millisecond: Int64 = 0

@@ -45,7 +45,10 @@ struct InboxArticleTests {
     static func swiftBlocks() throws -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
-        for line in try String(contentsOf: articleURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try String(contentsOf: articleURL, encoding: .utf8).split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        ) {
             if current == nil, line == "```swift" {
                 current = []
             } else if current != nil, line == "```" {
@@ -88,7 +91,10 @@ struct InboxArticleTests {
         inboxes.add(page: try Self.fixture("cordial-ios-inbox-messages-page.json"), now: now)
         // Exponea's entry expired in January 2024: not listed.
         inboxes.add(page: try Self.fixture("exponea-ios-appinbox-message-push-type.json"), now: now)
-        inboxes.add(page: Array(#"{"id":"e2","type":"html","create_time":1764000000,"is_read":false,"content":{}}"#.utf8), now: now)
+        inboxes.add(
+            page: Array(#"{"id":"e2","type":"html","create_time":1764000000,"is_read":false,"content":{}}"#.utf8),
+            now: now
+        )
         inboxes.add(page: Array("not json".utf8), now: now)
         #expect(inboxes.inbox.messages.map(\.messageID) == ["e2", "test_mc_id", "1", "3", "4"])
         #expect(inboxes.badge == 3)

@@ -120,7 +120,11 @@ struct PushInboxMessageTests {
         #expect(expired.issues.map(\.code) == [.expired])
         #expect(expired.expiresAt?.iso8601 == "2000-05-20T15:59:56.000Z")
         // Without a clock nothing is judged.
-        #expect(try Self.page("swrve-android-push_inbox_messages_past_and_future.json").messages.allSatisfy { !$0.isExpired })
+        #expect(
+            try Self.page("swrve-android-push_inbox_messages_past_and_future.json").messages.allSatisfy {
+                !$0.isExpired
+            }
+        )
     }
 
     @Test("Cordial's page: position, mcID, read, times to the millisecond, metadata kept unread")
@@ -159,20 +163,94 @@ struct PushInboxMessageTests {
     }
 
     static let nearMisses: [NearMiss] = [
-        NearMiss(name: "Exponea without id", json: #"{"type":"push","is_read":false,"content":{}}"#, code: .missingID, keyPath: "id"),
-        NearMiss(name: "Exponea empty id", json: #"{"id":"","type":"push","content":{}}"#, code: .missingID, keyPath: "id"),
-        NearMiss(name: "Exponea numeric id", json: #"{"id":7,"type":"push","content":{}}"#, code: .typeMismatch, keyPath: "id"),
-        NearMiss(name: "Swrve without message_id", json: #"{"variant_id":1,"state":"U","sent_date":1,"end_date":2}"#, code: .missingID, keyPath: "message_id"),
-        NearMiss(name: "Swrve string message_id", json: #"{"message_id":"1","variant_id":1,"state":"U","sent_date":1,"end_date":2}"#, code: .typeMismatch, keyPath: "message_id"),
-        NearMiss(name: "Swrve negative id", json: #"{"message_id":-1,"variant_id":1,"state":"U","sent_date":1,"end_date":2}"#, code: .typeMismatch, keyPath: "message_id"),
-        NearMiss(name: "Swrve fractional date", json: #"{"message_id":1,"variant_id":1,"state":"U","sent_date":1.5,"end_date":2}"#, code: .typeMismatch, keyPath: "sent_date"),
-        NearMiss(name: "Swrve state D", json: #"{"message_id":1,"variant_id":1,"state":"D","sent_date":1,"end_date":2}"#, code: .invalidState, keyPath: "state"),
-        NearMiss(name: "Swrve without state", json: #"{"message_id":1,"variant_id":1,"sent_date":1,"end_date":2}"#, code: .missingField, keyPath: "state"),
-        NearMiss(name: "Swrve without end_date", json: #"{"message_id":1,"variant_id":1,"state":"r","sent_date":1}"#, code: .missingField, keyPath: "end_date"),
-        NearMiss(name: "Cordial without _id", json: #"{"url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"#, code: .missingID, keyPath: "_id"),
-        NearMiss(name: "Cordial time without fraction", json: #"{"_id":"m","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00Z"}"#, code: .invalidTimestamp, keyPath: "sentAt"),
-        NearMiss(name: "Cordial 30 February", json: #"{"_id":"m","url":"u","urlExpireAt":"2024-02-30T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"#, code: .invalidTimestamp, keyPath: "urlExpireAt"),
-        NearMiss(name: "Cordial read as number", json: #"{"_id":"m","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":1,"sentAt":"2024-01-01T00:00:00.000Z"}"#, code: .typeMismatch, keyPath: "read"),
+        NearMiss(
+            name: "Exponea without id",
+            json: #"{"type":"push","is_read":false,"content":{}}"#,
+            code: .missingID,
+            keyPath: "id"
+        ),
+        NearMiss(
+            name: "Exponea empty id",
+            json: #"{"id":"","type":"push","content":{}}"#,
+            code: .missingID,
+            keyPath: "id"
+        ),
+        NearMiss(
+            name: "Exponea numeric id",
+            json: #"{"id":7,"type":"push","content":{}}"#,
+            code: .typeMismatch,
+            keyPath: "id"
+        ),
+        NearMiss(
+            name: "Swrve without message_id",
+            json: #"{"variant_id":1,"state":"U","sent_date":1,"end_date":2}"#,
+            code: .missingID,
+            keyPath: "message_id"
+        ),
+        NearMiss(
+            name: "Swrve string message_id",
+            json: #"{"message_id":"1","variant_id":1,"state":"U","sent_date":1,"end_date":2}"#,
+            code: .typeMismatch,
+            keyPath: "message_id"
+        ),
+        NearMiss(
+            name: "Swrve negative id",
+            json: #"{"message_id":-1,"variant_id":1,"state":"U","sent_date":1,"end_date":2}"#,
+            code: .typeMismatch,
+            keyPath: "message_id"
+        ),
+        NearMiss(
+            name: "Swrve fractional date",
+            json: #"{"message_id":1,"variant_id":1,"state":"U","sent_date":1.5,"end_date":2}"#,
+            code: .typeMismatch,
+            keyPath: "sent_date"
+        ),
+        NearMiss(
+            name: "Swrve state D",
+            json: #"{"message_id":1,"variant_id":1,"state":"D","sent_date":1,"end_date":2}"#,
+            code: .invalidState,
+            keyPath: "state"
+        ),
+        NearMiss(
+            name: "Swrve without state",
+            json: #"{"message_id":1,"variant_id":1,"sent_date":1,"end_date":2}"#,
+            code: .missingField,
+            keyPath: "state"
+        ),
+        NearMiss(
+            name: "Swrve without end_date",
+            json: #"{"message_id":1,"variant_id":1,"state":"r","sent_date":1}"#,
+            code: .missingField,
+            keyPath: "end_date"
+        ),
+        NearMiss(
+            name: "Cordial without _id",
+            json:
+                #"{"url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"#,
+            code: .missingID,
+            keyPath: "_id"
+        ),
+        NearMiss(
+            name: "Cordial time without fraction",
+            json:
+                #"{"_id":"m","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00Z"}"#,
+            code: .invalidTimestamp,
+            keyPath: "sentAt"
+        ),
+        NearMiss(
+            name: "Cordial 30 February",
+            json:
+                #"{"_id":"m","url":"u","urlExpireAt":"2024-02-30T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"#,
+            code: .invalidTimestamp,
+            keyPath: "urlExpireAt"
+        ),
+        NearMiss(
+            name: "Cordial read as number",
+            json:
+                #"{"_id":"m","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":1,"sentAt":"2024-01-01T00:00:00.000Z"}"#,
+            code: .typeMismatch,
+            keyPath: "read"
+        ),
         NearMiss(name: "nobody's keys", json: #"{"hello":"world"}"#, code: .unknownVendor),
         NearMiss(name: "two vendors' keys", json: #"{"message_id":1,"_id":"x"}"#, code: .unknownVendor),
         NearMiss(name: "an array is not an entry", json: #"[1]"#, code: .notAnObject),
@@ -192,14 +270,19 @@ struct PushInboxMessageTests {
 
     @Test("what an SDK reads with a fallback is kept, with an issue")
     func keptWithIssues() throws {
-        let unknownType = try PushInboxMessage(jsonString: #"{"id":"x","type":"banner","is_read":"yes","create_time":"soon"}"#)
+        let unknownType = try PushInboxMessage(
+            jsonString: #"{"id":"x","type":"banner","is_read":"yes","create_time":"soon"}"#
+        )
         #expect(unknownType.contentType == .unknown)
         #expect(!unknownType.isRead)
         #expect(unknownType.sentAt == nil)
         #expect(unknownType.issues.map(\.code) == [.unknownType, .typeMismatch, .typeMismatch])
         #expect(unknownType.issues.map(\.keyPath) == ["type", "is_read", "create_time"])
 
-        let noCustomerJSON = try PushInboxMessage(jsonString: #"{"message_id":9,"variant_id":99,"state":"u","sent_date":1,"end_date":2,"mg_tracking_data":null}"#)
+        let noCustomerJSON = try PushInboxMessage(
+            jsonString:
+                #"{"message_id":9,"variant_id":99,"state":"u","sent_date":1,"end_date":2,"mg_tracking_data":null}"#
+        )
         #expect(noCustomerJSON.vendor == .swrve)
         #expect(noCustomerJSON.trackingData == nil)
         #expect(noCustomerJSON.issues.map(\.code) == [.missingField])
@@ -208,7 +291,8 @@ struct PushInboxMessageTests {
     @Test("one bad entry in a page does not lose the others; its key path says where it is")
     func pageWithBadEntry() throws {
         let page = try PushInboxPage(
-            jsonString: #"{"push_inbox":[{"message_id":1,"variant_id":1,"state":"U","sent_date":1,"end_date":2,"customer_json":{}},{"message_id":"2"}]}"#
+            jsonString:
+                #"{"push_inbox":[{"message_id":1,"variant_id":1,"state":"U","sent_date":1,"end_date":2,"customer_json":{}},{"message_id":"2"}]}"#
         )
         #expect(page.messages.count == 1)
         #expect(page.errors.map(\.keyPath) == ["push_inbox[1].message_id"])
@@ -218,7 +302,9 @@ struct PushInboxMessageTests {
     func pageErrors() {
         #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: #"{"success":false,"messages":[]}"#) }
         #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: #"{"push_inbox":{}}"#) }
-        #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: #"{"success":true,"currentPage":1,"messages":[]}"#) }
+        #expect(throws: PushInboxError.self) {
+            try PushInboxPage(jsonString: #"{"success":true,"currentPage":1,"messages":[]}"#)
+        }
         #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: "42") }
         let options = PushInboxReadingOptions(limits: PushInboxLimits(maximumEntries: 2))
         #expect {
@@ -245,9 +331,16 @@ struct PushInboxMessageTests {
 
     @Test("the entry's JSON names every field, null when absent")
     func encoding() throws {
-        let entry = try PushInboxMessage(jsonString: #"{"_id":"c1","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":false,"sentAt":"2024-01-01T00:00:00.000Z"}"#)
+        let entry = try PushInboxMessage(
+            jsonString:
+                #"{"_id":"c1","url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":false,"sentAt":"2024-01-01T00:00:00.000Z"}"#
+        )
         let json = String(decoding: try JSONBytesEncoder().encode(entry), as: UTF8.self)
-        #expect(json.hasPrefix(#"{"vendor":"cordial","message_id":"c1","content_type":"custom","read":false,"sent_at":"2024-01-01T00:00:00.000Z","expires_at":null"#))
+        #expect(
+            json.hasPrefix(
+                #"{"vendor":"cordial","message_id":"c1","content_type":"custom","read":false,"sent_at":"2024-01-01T00:00:00.000Z","expires_at":null"#
+            )
+        )
         #expect(json.contains(#""issues":[],"notification":null,"entry":{"_id":"c1""#))
     }
 }

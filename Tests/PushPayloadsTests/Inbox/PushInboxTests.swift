@@ -13,7 +13,9 @@ struct PushInboxTests {
 
     static func exponea(_ id: String, seconds: Double?, read: Bool = false) -> PushInboxMessage {
         let time = seconds.map { #","create_time":\#($0)"# } ?? ""
-        return try! PushInboxMessage(jsonString: #"{"id":"\#(id)","type":"html","is_read":\#(read)\#(time),"content":{}}"#)
+        return try! PushInboxMessage(
+            jsonString: #"{"id":"\#(id)","type":"html","is_read":\#(read)\#(time),"content":{}}"#
+        )
     }
 
     static func cordial(_ id: String, sent: String, read: Bool = false) -> PushInboxMessage {
@@ -67,7 +69,10 @@ struct PushInboxTests {
         #expect(inbox.unreadCount == 1)
         #expect(inbox.message(vendor: .swrve, messageID: "1")?.isRead == true)
         // The same entry twice in one merge: one entry, the later one.
-        let twice = PushInbox([Self.cordial("m", sent: "2024-01-01T00:00:00.000Z"), Self.cordial("m", sent: "2024-01-01T00:00:00.000Z", read: true)])
+        let twice = PushInbox([
+            Self.cordial("m", sent: "2024-01-01T00:00:00.000Z"),
+            Self.cordial("m", sent: "2024-01-01T00:00:00.000Z", read: true),
+        ])
         #expect(twice.messages.count == 1)
         #expect(twice.unreadCount == 0)
     }
@@ -80,7 +85,9 @@ struct PushInboxTests {
         let other = PushDecoderRegistry.standard.decode(
             try PushPayload(jsonString: #"{"aps":{"alert":"Hi"},"mcID":"m2"}"#)
         )
-        let swrvePush = PushDecoderRegistry.standard.decode(try PushPayload(jsonString: #"{"aps":{"alert":"Hi"},"_p":"1"}"#))
+        let swrvePush = PushDecoderRegistry.standard.decode(
+            try PushPayload(jsonString: #"{"aps":{"alert":"Hi"},"_p":"1"}"#)
+        )
         let inbox = PushInbox([Self.cordial("m1", sent: "2024-01-01T00:00:00.000Z"), Self.swrve(1, sent: 1)])
         #expect(inbox.message(matching: push)?.messageID == "m1")
         #expect(inbox.message(matching: other) == nil)
