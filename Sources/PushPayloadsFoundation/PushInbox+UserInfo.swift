@@ -15,13 +15,7 @@ extension PushInboxMessage {
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
     ) throws(PushInboxError) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(userInfo: userInfo, limits: options.limits.payloadLimits)
-        } catch {
-            throw PushInboxError(error)
-        }
-        try self.init(entry: document.root, vendor: vendor, options: options)
+        try self.init(entry: try options.document(userInfo: userInfo).root, vendor: vendor, options: options)
     }
 }
 
@@ -33,13 +27,7 @@ extension PushInboxPage {
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
     ) throws(PushInboxError) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(userInfo: userInfo, limits: options.limits.payloadLimits)
-        } catch {
-            throw PushInboxError(error)
-        }
-        try self.init(value: document.root, vendor: vendor, options: options)
+        try self.init(value: try options.document(userInfo: userInfo).root, vendor: vendor, options: options)
     }
 
     /// Reads a list of entry dictionaries, such as the array Swrve's iOS SDK caches; a bad entry is kept
@@ -71,5 +59,16 @@ extension PushInboxPage {
         var copy = error
         copy.keyPath = keyPath + (error.keyPath.map { $0.hasPrefix("[") ? $0 : "." + $0 } ?? "")
         return copy
+    }
+}
+
+extension PushInboxReadingOptions {
+    /// Converts `userInfo` as a push's is converted, within ``limits``.
+    func document(userInfo: [AnyHashable: Any]) throws(PushInboxError) -> JSONDocument {
+        do {
+            return try JSONDocument(userInfo: userInfo, limits: limits.payloadLimits)
+        } catch {
+            throw PushInboxError(error)
+        }
     }
 }

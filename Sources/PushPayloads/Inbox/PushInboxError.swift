@@ -99,17 +99,14 @@ extension PushInboxError.Code: Encodable {
 
 extension PushInboxError: Encodable {
     /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and
-    /// `message`, as ``PushPayloadError`` does.
+    /// `message`, exactly as ``PushPayloadError`` does, so error records read the same whatever failed.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(byteOffset, forKey: .offset)
-        try container.encodeIfPresent(keyPath, forKey: .keyPath)
-        try container.encode(message, forKey: .message)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case code, offset, message
-        case keyPath = "key_path"
+        let error = PushPayloadError(
+            PushPayloadError.Code(name: code.name),
+            message: message,
+            byteOffset: byteOffset,
+            keyPath: keyPath
+        )
+        try error.encode(to: encoder)
     }
 }

@@ -89,13 +89,7 @@ public struct PushInboxMessage: Sendable {
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
     ) throws(PushInboxError) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(jsonValueBytes: jsonBytes, limits: options.limits.payloadLimits)
-        } catch {
-            throw PushInboxError(error)
-        }
-        try self.init(entry: document.root, vendor: vendor, options: options)
+        try self.init(entry: try options.document(jsonBytes: jsonBytes).root, vendor: vendor, options: options)
     }
 
     /// Reads one entry from JSON text.
@@ -223,6 +217,16 @@ public struct PushInboxReadingOptions: Sendable {
         self.limits = limits
         self.registry = registry
         self.now = now
+    }
+
+    /// Parses input as an entry or page is parsed: any JSON value, within ``limits``; the engine's error
+    /// kept as a ``PushInboxError`` with its code, offset and message.
+    public func document(jsonBytes: some JSONBytes) throws(PushInboxError) -> JSONDocument {
+        do {
+            return try JSONDocument(jsonValueBytes: jsonBytes, limits: limits.payloadLimits)
+        } catch {
+            throw PushInboxError(error)
+        }
     }
 }
 

@@ -84,13 +84,7 @@ public struct PushInboxPage: Sendable {
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
     ) throws(PushInboxError) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(jsonValueBytes: jsonBytes, limits: options.limits.payloadLimits)
-        } catch {
-            throw PushInboxError(error)
-        }
-        try self.init(value: document.root, vendor: vendor, options: options)
+        try self.init(value: try options.document(jsonBytes: jsonBytes).root, vendor: vendor, options: options)
     }
 
     /// Reads a page, a list or one entry from JSON text.

@@ -38,36 +38,7 @@ func entry(for payload: [UInt8], in inboxes: Inboxes) throws -> PushInboxMessage
 
 @Suite("The article \"One inbox for several vendors\"")
 struct InboxArticleTests {
-    static let articleURL = TestPaths.packageRoot
-        .appendingPathComponent("Sources/PushPayloads/Docs.docc/OneInboxForSeveralVendors.md")
-
-    /// The article's Swift code blocks, in order.
-    static func swiftBlocks() throws -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in try String(contentsOf: articleURL, encoding: .utf8).split(
-            separator: "\n",
-            omittingEmptySubsequences: false
-        ) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
-    /// Lines without their indentation, without imports and blank lines.
-    static func normalized(_ code: some StringProtocol) -> String {
-        code.split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
-            .joined(separator: "\n")
-    }
+    static let article = DocCArticle(path: "Sources/PushPayloads/Docs.docc/OneInboxForSeveralVendors.md")
 
     static func fixture(_ name: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: TestPaths.corpus.appendingPathComponent("inbox/\(name)")))
@@ -75,11 +46,11 @@ struct InboxArticleTests {
 
     @Test("the article's Swift is the code in this file, which compiles")
     func snippetsAreThisCode() throws {
-        let blocks = try Self.swiftBlocks()
+        let blocks = try Self.article.codeBlocks("swift")
         #expect(blocks.count == 2)
-        let thisFile = Self.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
+        let thisFile = DocCArticle.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
         for block in blocks {
-            #expect(thisFile.contains(Self.normalized(block)), "\(block)")
+            #expect(thisFile.contains(DocCArticle.normalized(block)), "\(block)")
         }
     }
 
