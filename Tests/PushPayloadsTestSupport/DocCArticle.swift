@@ -14,7 +14,10 @@ public struct DocCArticle: Sendable {
     public func codeBlocks(_ language: String) throws -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
-        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        ) {
             if current == nil, line == "```\(language)" {
                 current = []
             } else if current != nil, line == "```" {

@@ -61,10 +61,10 @@ struct PushInboxEntryReading {
         into message: inout PushInboxMessage,
         issues: inout [PushInboxError]
     ) throws(PushInboxError) {
-        message.imageURL = content["image"]?.stringValue
-        message.title = content["title"]?.stringValue
         switch message.contentType {
         case .push:
+            message.imageURL = content["image"]?.stringValue
+            message.title = content["title"]?.stringValue
             message.body = content["message"]?.stringValue
             let document: JSONDocument
             do {
@@ -79,9 +79,12 @@ struct PushInboxEntryReading {
             message.buttons = notification.buttons
             message.notification = notification
         case .html:
+            message.imageURL = content["image"]?.stringValue
+            message.title = content["title"]?.stringValue
             message.body = content["pre_header"]?.stringValue
             message.html = content["message"]?.stringValue
         default:
+            // An unknown type has no content in the SDKs (`MessageItem.content` is nil): nothing is read.
             break
         }
     }

@@ -9,6 +9,8 @@ public import PushPayloadsJSON
 ///   or the iOS SDK's cache file, a bare array of the same entries.
 /// - Cordial's page (`InboxMessages.parseResponseJSON`): `success`, `currentPage`, `lastPage`, `perPage`,
 ///   `total` and `messages`.
+/// - Cordial's single-message response (`InboxMessageGetter`): `success` and `message`, which lacks the
+///   `_id` (the SDK takes it from the request): an error entry unless `_id` is added.
 /// - Exponea's App Inbox response (`AppInboxResponse`): `success`, `messages`, `sync_token`.
 /// - A bare array of entries, of one vendor or several; or one entry on its own.
 ///
@@ -137,6 +139,28 @@ public struct PushInboxPage: Sendable {
                 throw PushInboxError(.typeMismatch, message: "messages is not an array", keyPath: "messages")
             }
             try readEntries(array, under: "messages", vendor: self.vendor, options: options)
+        } else if let single = object["message"], object["success"] != nil, vendor == nil || vendor == .cordial {
+            // Cordial's single-message response (`InboxMessageGetter`): the entry without its `_id`,
+            // which the SDK takes from the request.
+            self.vendor = .cordial
+            try Self.requireSuccess(object)
+            let result = Result { () throws(PushInboxError) in
+                guard single.objectValue?["_id"] != nil else {
+                    throw PushInboxError(
+                        .missingID,
+                        message: "Cordial's single-message response carries no _id: the SDK takes the mcID from "
+                            + "the request; add it as _id to read the entry",
+                        keyPath: "message._id"
+                    )
+                }
+                return try PushInboxMessage(entry: single, vendor: .cordial, options: options)
+            }
+            entries = [
+                Entry(
+                    keyPath: "message",
+                    result: result.mapError { $0.keyPath == "message._id" ? $0 : $0.nested(under: "message") }
+                )
+            ]
         } else {
             let result = Result { () throws(PushInboxError) in
                 try PushInboxMessage(entry: value, vendor: vendor, options: options)

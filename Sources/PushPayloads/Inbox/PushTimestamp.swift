@@ -146,7 +146,8 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
             index += 1
         }
         guard (1...9).contains(fractionDigits) else { return nil }
-        for _ in fractionDigits..<3 { millisecond *= 10 }
+        // One or two digits are tenths or hundredths; past three, the extra digits were dropped above.
+        for _ in min(fractionDigits, 3)..<3 { millisecond *= 10 }
         var offsetMinutes: Int64 = 0
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "Z") {

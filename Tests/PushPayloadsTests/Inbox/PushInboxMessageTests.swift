@@ -315,6 +315,28 @@ struct PushInboxMessageTests {
         } throws: { ($0 as? PushInboxError)?.code.name == "too_deep" }
     }
 
+    @Test("Cordial's single-message response: an error without _id, an entry with it")
+    func cordialSingleMessage() throws {
+        let message =
+            #"{"url":"u","urlExpireAt":"2024-01-01T00:00:00.000Z","read":true,"sentAt":"2024-01-01T00:00:00.000Z"}"#
+        let without = try PushInboxPage(jsonString: #"{"success":true,"message":\#(message)}"#)
+        #expect(without.vendor == .cordial)
+        #expect(without.errors.map(\.code) == [.missingID])
+        #expect(without.errors.map(\.keyPath) == ["message._id"])
+        let withID = try PushInboxPage(jsonString: #"{"success":true,"message":{"_id":"m",\#(message.dropFirst())}"#)
+        #expect(withID.messages.map(\.messageID) == ["m"])
+        #expect(withID.entries.map(\.keyPath) == ["message"])
+    }
+
+    @Test("an unknown Exponea type reads no content, as the SDKs give none")
+    func unknownTypeHasNoContent() throws {
+        let entry = try PushInboxMessage(jsonString: #"{"id":"x","type":"banner","content":{"title":"T","image":"i"}}"#)
+        #expect(entry.title == nil)
+        #expect(entry.imageURL == nil)
+        #expect(entry.customContent == nil)
+        #expect(entry.document.root["content"]?["title"]?.stringValue == "T")
+    }
+
     @Test("a bare array mixes vendors, each entry told by its keys")
     func mixedArray() throws {
         let page = try PushInboxPage(

@@ -1,5 +1,6 @@
 import Foundation
 import PushPayloads
+import PushPayloadsTestSupport
 import Testing
 
 /// The Foundation-free timestamp against Foundation's own ISO 8601 formatter, the one Cordial's SDK uses.
@@ -31,7 +32,8 @@ struct PushTimestampTests {
         let formatter = Self.formatter()
         for text in [
             "2024-10-10T12:25:07.123Z", "2024-02-29T23:59:59.999+14:00", "1970-01-01T00:00:00.1-00:30",
-            "2000-05-20T16:39:56.000Z", "1969-12-31T23:59:59.999Z",
+            "2000-05-20T16:39:56.000Z", "1969-12-31T23:59:59.999Z", "2024-10-10T12:25:07.1234Z",
+            "2024-10-10T12:25:07.123456789+05:30",
         ] {
             let timestamp = try #require(PushTimestamp(iso8601: text), "\(text)")
             let date = try #require(formatter.date(from: text), "\(text)")
@@ -50,6 +52,30 @@ struct PushTimestampTests {
     )
     func refused(_ text: String) {
         #expect(PushTimestamp(iso8601: text) == nil)
+    }
+
+    /// `Corpus/regressions/issue-24-iso8601-four-fraction-digits-crash.json`, found by `FuzzInbox`: four to
+    /// nine fraction digits trapped (a range from the digit count up to 3).
+    @Test("four to nine fraction digits are read to the millisecond, in a Cordial entry too")
+    func longFractions() throws {
+        let regression = try String(
+            contentsOf: TestPaths.corpus.appendingPathComponent(
+                "regressions/issue-24-iso8601-four-fraction-digits-crash.json"
+            ),
+            encoding: .utf8
+        )
+        // The fuzzer's input has no zone, so it is refused; with one it reads.
+        #expect(PushTimestamp(iso8601: regression) == nil)
+        #expect(PushTimestamp(iso8601: regression + "Z")?.iso8601 == "2024-10-10T12:25:07.120Z")
+        for digits in 4...9 {
+            let text = "2024-10-10T12:25:07.\(String(repeating: "9", count: digits))Z"
+            #expect(PushTimestamp(iso8601: text)?.iso8601 == "2024-10-10T12:25:07.999Z")
+        }
+        let entry = try PushInboxMessage(
+            jsonString:
+                #"{"_id":"m","url":"u","urlExpireAt":"2024-01-01T00:00:00.00001Z","read":true,"sentAt":"\#(regression)Z"}"#
+        )
+        #expect(entry.sentAt?.iso8601 == "2024-10-10T12:25:07.120Z")
     }
 
     @Test("seconds since 1970 round to the millisecond; values beyond the years 0 to 9999 are refused")
