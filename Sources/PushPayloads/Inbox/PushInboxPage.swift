@@ -145,7 +145,7 @@ public struct PushInboxPage: Sendable {
             self.vendor = .cordial
             try Self.requireSuccess(object)
             let result = Result { () throws(PushInboxError) in
-                guard single.objectValue?["_id"] != nil else {
+                guard single.kind != .object || single.objectValue?["_id"] != nil else {
                     throw PushInboxError(
                         .missingID,
                         message: "Cordial's single-message response carries no _id: the SDK takes the mcID from "

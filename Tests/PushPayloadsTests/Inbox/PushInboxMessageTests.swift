@@ -326,6 +326,9 @@ struct PushInboxMessageTests {
         let withID = try PushInboxPage(jsonString: #"{"success":true,"message":{"_id":"m",\#(message.dropFirst())}"#)
         #expect(withID.messages.map(\.messageID) == ["m"])
         #expect(withID.entries.map(\.keyPath) == ["message"])
+        let notObject = try PushInboxPage(jsonString: #"{"success":true,"message":[]}"#)
+        #expect(notObject.errors.map(\.code) == [.notAnObject])
+        #expect(notObject.errors.map(\.keyPath) == ["message"])
     }
 
     @Test("an unknown Exponea type reads no content, as the SDKs give none")
