@@ -74,11 +74,11 @@ struct ClassifyCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "What the inputs are: device, apns, fcm-v1, fcm-legacy, or inbox (inbox pages or entries) "
-                + "(default: detected per input)."
+            "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input). "
+                + "inbox: inbox pages or entries instead of pushes, one JSON Lines record per entry."
         )
     )
-    var kind: RequestKindOption?
+    var kind: PayloadKindOption?
 
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard

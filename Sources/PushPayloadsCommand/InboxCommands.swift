@@ -5,6 +5,22 @@ import SystemPackage
 
 // `--kind inbox` for `classify` and `inspect`: inbox pages and entries instead of pushes (InboxRunner).
 
+/// `--kind` of `classify` and `inspect`: a push's kinds (``RequestKindOption``, which `lint` takes), or
+/// `inbox`.
+enum PayloadKindOption: String, CaseIterable, ExpressibleByArgument {
+    case device
+    case apns
+    case fcmV1 = "fcm-v1"
+    case fcmLegacy = "fcm-legacy"
+    /// Inbox pages and entries (Exponea App Inbox, Swrve push inbox, Cordial inbox), not pushes.
+    case inbox
+
+    /// The send-request kind; `nil` for ``inbox``, which ``InboxRunner`` reads instead.
+    var requestKind: PushRequestKind? {
+        RequestKindOption(rawValue: rawValue)?.requestKind
+    }
+}
+
 extension ClassifyCommand {
     /// One JSON Lines record per inbox entry (`PushInboxRecord`); other formats are refused, since an
     /// entry's record has columns a push's table and CSV do not.

@@ -7,17 +7,13 @@ enum RequestKindOption: String, CaseIterable, ExpressibleByArgument {
     case apns
     case fcmV1 = "fcm-v1"
     case fcmLegacy = "fcm-legacy"
-    /// Inbox entries or pages (Exponea App Inbox, Swrve push inbox, Cordial inbox), not pushes.
-    case inbox
 
-    /// The send-request kind; `nil` for ``inbox``, which is read by ``InboxRunner`` instead.
-    var requestKind: PushRequestKind? {
+    var requestKind: PushRequestKind {
         switch self {
         case .device: return .devicePayload
         case .apns: return .apnsRequest
         case .fcmV1: return .fcmV1
         case .fcmLegacy: return .fcmLegacy
-        case .inbox: return nil
         }
     }
 }

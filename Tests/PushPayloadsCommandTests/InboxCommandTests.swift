@@ -61,6 +61,16 @@ struct InboxCommandTests {
         #expect(try JSONSchemaTests.validate(result.stdout, as: "inbox_record") == "")
     }
 
+    @Test("lint reads pushes only: --kind inbox is a usage error there; classify's and inspect's help name it")
+    func lintRefusesInbox() throws {
+        let lint = try CommandHarness.run(["lint", "--kind", "inbox", Self.fixtures[0]])
+        #expect(lint.status == 64)
+        for command in ["classify", "inspect"] {
+            let help = try CommandHarness.run([command, "--help"]).output.split(whereSeparator: \.isWhitespace)
+            #expect(help.joined(separator: " ").contains("inbox: "), "\(command)")
+        }
+    }
+
     @Test("classify --kind inbox writes JSON Lines only")
     func formats() throws {
         let result = try CommandHarness.run(["classify", "--kind", "inbox", "--format", "csv", Self.fixtures[0]])
