@@ -55,5 +55,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "FuzzInbox",
+            dependencies: ["FuzzSupport", .product(name: "PushPayloads", package: rootPackage)],
+            swiftSettings: strictSettings
+        ),
     ]
 )

@@ -72,8 +72,13 @@ struct ClassifyCommand: ParsableCommand {
     )
     var summary: Bool? = nil
 
-    @Option(help: "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input).")
-    var kind: RequestKindOption?
+    @Option(
+        help: ArgumentHelp(
+            "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input). "
+                + "inbox: inbox pages or entries instead of pushes, one JSON Lines record per entry."
+        )
+    )
+    var kind: PayloadKindOption?
 
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
@@ -109,6 +114,7 @@ struct ClassifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if kind == .inbox { return try runInbox() }
         let runner = ClassifyRunner(
             inputs: RawArguments.bytes(of: files),
             format: format,

@@ -28,8 +28,13 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Inspect the payload on this line (1-based) of a JSON Lines input.")
     var line: Int?
 
-    @Option(help: "What the input is: device, apns, fcm-v1 or fcm-legacy (default: detected).")
-    var kind: RequestKindOption?
+    @Option(
+        help: ArgumentHelp(
+            "What the input is: device, apns, fcm-v1 or fcm-legacy (default: detected). "
+                + "inbox: an inbox page or entry instead of a push."
+        )
+    )
+    var kind: PayloadKindOption?
 
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
@@ -41,6 +46,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
+        if kind == .inbox { return try inspectInbox() }
         let inspector = PayloadInspector(
             path: RawArguments.bytes(of: [file])[0],
             line: line,

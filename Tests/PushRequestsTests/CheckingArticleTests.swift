@@ -38,19 +38,7 @@ struct CheckingArticleTests {
 
     /// The article's code blocks of `language`, in order.
     static func codeBlocks(_ language: String) throws -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in try article().split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```\(language)" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        try DocCArticle(path: "Sources/PushRequests/Docs.docc/CheckingAPushBeforeYouSendIt.md").codeBlocks(language)
     }
 
     /// The body the article sends: an Exponea push with a button, meant to be silent.
@@ -67,12 +55,7 @@ struct CheckingArticleTests {
     )
 
     /// Lines without their indentation, without imports and blank lines.
-    static func normalized(_ code: some StringProtocol) -> String {
-        code.split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
-            .joined(separator: "\n")
-    }
+    static func normalized(_ code: some StringProtocol) -> String { DocCArticle.normalized(code) }
 
     @Test("the article's Swift is the code in this file, which compiles")
     func snippetsAreThisCode() throws {
