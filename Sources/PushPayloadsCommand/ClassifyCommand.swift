@@ -75,6 +75,9 @@ struct ClassifyCommand: ParsableCommand {
     @Option(help: "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input).")
     var kind: RequestKindOption?
 
+    @Option(name: .customLong("platform"), help: PlatformOption.help)
+    var platforms: [PlatformOption] = []
+
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
 
@@ -117,6 +120,7 @@ struct ClassifyCommand: ParsableCommand {
             limits: engineOptions.limits,
             registry: senders.registry,
             kind: kind?.requestKind,
+            platforms: PlatformOption.platforms(platforms),
             showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
             showsProgress: !quiet && Platform.isTerminal(.standardError),
             tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,

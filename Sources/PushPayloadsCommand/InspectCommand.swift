@@ -31,6 +31,9 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "What the input is: device, apns, fcm-v1 or fcm-legacy (default: detected).")
     var kind: RequestKindOption?
 
+    @Option(name: .customLong("platform"), help: PlatformOption.help)
+    var platforms: [PlatformOption] = []
+
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
 
@@ -49,7 +52,8 @@ struct InspectCommand: ParsableCommand {
                 limits: engineOptions.limits,
                 registry: senders.registry
             ),
-            kind: kind?.requestKind
+            kind: kind?.requestKind,
+            platforms: PlatformOption.platforms(platforms)
         )
         let inspection: PushInspection
         do {

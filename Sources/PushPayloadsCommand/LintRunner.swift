@@ -12,6 +12,8 @@ struct LintRunner {
     var engine: PayloadEngine = .native
     var limits: PushPayloadLimits = .default
     var kind: PushRequestKind?
+    /// `--platform`: the platforms the requests' devices are on; empty when not known.
+    var platforms: Set<PushPlatform> = []
     var minimumSeverity: PushSeverity = .info
     var showsSummary = false
     var batchBytes = 1 << 20
@@ -33,6 +35,7 @@ struct LintRunner {
         let engine = self.engine
         let limits = self.limits
         let kind = self.kind
+        let platforms = self.platforms
         let minimumSeverity = self.minimumSeverity
         let batchBytes = self.batchBytes
         let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
@@ -51,7 +54,7 @@ struct LintRunner {
                 BatchLinter(
                     decoder: PayloadDecoder(engine: engine, limits: limits),
                     writer: writer,
-                    checker: PushChecker(),
+                    checker: PushChecker(platforms: platforms),
                     kind: kind,
                     minimumSeverity: minimumSeverity
                 )
