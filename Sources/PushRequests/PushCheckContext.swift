@@ -197,7 +197,11 @@ struct PushAudience {
 
     /// "Apple devices", "Apple and Android devices", … for messages.
     static func devices(of platforms: Set<PushPlatform>) -> String {
-        let names = platforms.sorted { $0.name < $1.name }.map { platform -> String in
+        let order: [PushPlatform] = [.ios, .android, .web]
+        let sorted = platforms.sorted {
+            (order.firstIndex(of: $0) ?? 3, $0.name) < (order.firstIndex(of: $1) ?? 3, $1.name)
+        }
+        let names = sorted.map { platform -> String in
             switch platform {
             case .ios: return "Apple"
             case .android: return "Android"

@@ -46,10 +46,12 @@ public struct PushFitter: Sendable {
         }
         var state = FitState(request: request, maximumBytes: maximumBytes)
         // FCM's limit first: cutting `notification` for it also shrinks the iOS alert FCM builds from it.
+        var kept: [PushSizeLimit.Kind] = []
         for kind in [PushSizeLimit.Kind.fcm, .apns] {
+            kept.append(kind)
             for slot in Self.slots(for: kind, in: request) {
                 guard let size = state.limit(kind), size.isExceeded else { break }
-                state.cut(slot, for: kind, from: size)
+                state.cut(slot, for: kind, keeping: kept, from: size)
             }
         }
         if let over = state.limits.first(where: \.isExceeded) {
@@ -147,9 +149,16 @@ private struct FitState {
     var jsonBytes: [UInt8] { current.document.jsonBytes }
 
     /// Cuts the text at `keys` as much as `kind`'s limit needs (all of it but the ellipsis when that is
-    /// not enough), if cutting it makes the input smaller.
-    mutating func cut(_ keys: [String], for kind: PushSizeLimit.Kind, from size: PushSizeLimit) {
-        guard let value = PushFitter.value(at: keys, in: current.document.rootObject), value.kind == .string else {
+    /// not enough), if cutting it makes the input smaller; `size` is the limit's measure before. A longer
+    /// text is kept only if it also stays under the `kept` limits (those a former cut already met).
+    mutating func cut(
+        _ keys: [String],
+        for kind: PushSizeLimit.Kind,
+        keeping kept: [PushSizeLimit.Kind],
+        from size: PushSizeLimit
+    ) {
+        // Always from the text as written: a text cut for one limit and again for another is cut once.
+        guard let value = PushFitter.value(at: keys, in: request.document.rootObject), value.kind == .string else {
             return
         }
         let escaped = Array(value.jsonBytes.dropFirst().dropLast())
@@ -172,10 +181,13 @@ private struct FitState {
         var low = 0
         var high = ends.count - 1
         var best = shortest
+        let maximumBytes = self.maximumBytes
         while low < high {
             let middle = (low + high + 1) / 2
-            if let trial = candidate(middle), let trialSize = Self.limit(kind, of: trial, maximumBytes),
-                !trialSize.isExceeded
+            if let trial = candidate(middle),
+                !PushSizeLimit.limits(of: trial, maximumBytes: maximumBytes).contains(where: {
+                    $0.isExceeded && kept.contains($0.kind)
+                })
             {
                 low = middle
                 best = trial
