@@ -56,12 +56,15 @@ public struct PushFitter: Sendable {
         }
         if let over = state.limits.first(where: \.isExceeded) {
             let part = over.kind == .apns ? "the iOS payload" : "the FCM message's data and notification text"
-            let accepted = over.kind == .apns ? "APNs accepts" : "FCM accepts"
-            let situation = state.cuts.isEmpty ? "and has no alert text to cut" : "with its alert text cut"
+            let limit =
+                maximumBytes != nil
+                ? "the limit is \(over.limit)"
+                : "\(over.kind == .apns ? "APNs" : "FCM") accepts at most \(over.limit)"
+            let cut = state.cuts.isEmpty ? "" : " with its alert text cut"
             throw PushPayloadError(
                 .cannotFit,
                 message:
-                    "\(part) is \(over.bytes) bytes \(situation); \(accepted) at most \(over.limit): most of it is not alert text",
+                    "\(part) is \(over.bytes) bytes\(cut); \(limit), and cutting the alert text cannot bring it under: most of it is not alert text",
                 keyPath: over.path == "$" ? nil : String(over.path.dropFirst(2))
             )
         }

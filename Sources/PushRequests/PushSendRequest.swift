@@ -130,6 +130,7 @@ public struct PushSendRequest: Sendable {
     /// are for one platform already and keep their delivery; no platforms (empty) keeps every delivery.
     public func deliveries(to platforms: Set<PushPlatform>) -> [PushDelivery] {
         let all = deliveries
+        if platforms.isEmpty { return all }
         let audience = PushAudience(request: self, deliveries: all, declared: platforms)
         return all.filter { audience.possible.contains($0.platform) }
     }
