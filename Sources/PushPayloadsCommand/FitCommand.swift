@@ -21,16 +21,16 @@ struct FitCommand: ParsableCommand {
             cannot_fit, as is an input that is not valid JSON (docs/json-schema.md).
 
             EXIT STATUS
-              0   Every input fits (as it was, or cut).
-              1   At least one input could not be made to fit, or is not valid JSON.
-              64  Usage error.
+              0   Every input fits, as it was or cut.
+              1   An input is refused (cannot_fit) or unreadable (invalid_json, too_large, ...).
+              64  Usage error: an unknown option or a bad value (--max-bytes below 16).
               74  An input could not be opened or read, or the output could not be written.
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "Inputs: .jsonl files, .json files, directories, or - for standard input (the default).",
+            "Payloads and send requests to fit: .jsonl or .json files, directories, or - (standard input, the default).",
             valueName: "file"
         )
     )
@@ -61,10 +61,8 @@ struct FitCommand: ParsableCommand {
 
     func run() throws {
         let runner = FitRunner(
-            inputs: RawArguments.bytes(of: files),
-            jobs: jobs,
+            batches: BatchRun(inputs: RawArguments.bytes(of: files), jobs: jobs, limits: engineOptions.limits),
             engine: engineOptions.engine,
-            limits: engineOptions.limits,
             kind: kind?.requestKind,
             fitter: PushFitter(maximumBytes: maximumBytes)
         )

@@ -130,8 +130,8 @@ let apnsCases: [RuleCase] = [
         trips: #"{"aps":{"content-available":1,"alert":"Hi"}}"#,
         nearMiss: #"{"aps":{"content-available":1}}"#
     ),
-    // A legacy body has no `aps`: the finding points at what FCM builds it from.
-    // Legacy FCM has no platform blocks: what it builds for iOS holds only if Apple devices get it.
+    // A legacy body has no `aps`: the finding points at what FCM builds it from. It has no platform
+    // blocks either, so what FCM builds for iOS holds only if Apple devices get it.
     RuleCase(
         "warning apns.content-available.with-alert ios $.content_available",
         certain: false,
