@@ -397,6 +397,12 @@ let fcmCases: [RuleCase] = [
         nearMiss:
             #"{"message":{"token":"t","notification":{"title":"T"},"data":{"pad":"\#(String(repeating: "a", count: 4_087))"}}}"#
     ),
+    // Counted as the request carries the text: each `\"` is two bytes (3 + 2 × 2,047 = 4,097; 4,095).
+    RuleCase(
+        "error fcm.size - $.message",
+        trips: #"{"message":{"token":"t","data":{"pad":"\#(String(repeating: #"\""#, count: 2_047))"}}}"#,
+        nearMiss: #"{"message":{"token":"t","data":{"pad":"\#(String(repeating: #"\""#, count: 2_046))"}}}"#
+    ),
     RuleCase(
         "error fcm.android.priority android $.message.android.priority",
         trips: #"{"message":{"token":"t","notification":{"title":"T"},"android":{"priority":"urgent"}}}"#,
