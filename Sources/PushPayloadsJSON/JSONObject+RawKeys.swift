@@ -19,3 +19,27 @@ extension JSONObject {
         return members
     }
 }
+
+extension JSONObject {
+    /// The bytes of the string members' keys and values as written (escapes included, quotes not), read
+    /// in place: FCM's size count of a `data` map, for every request `lint` checks.
+    package var escapedStringMemberBytes: Int {
+        let nodes = storage.nodes
+        var total = 0
+        var keyIndex = index + 1
+        for _ in 0..<count {
+            let value = nodes[keyIndex + 1]
+            if value.kind == JSONNode.string { total += Int(nodes[keyIndex].length) + Int(value.length) }
+            keyIndex = Int(value.end)
+        }
+        return total
+    }
+}
+
+extension JSONValue {
+    /// A string's length as written (escapes included, quotes not), or `nil` for another kind.
+    package var escapedStringLength: Int? {
+        let node = self.node
+        return node.kind == JSONNode.string ? Int(node.length) : nil
+    }
+}

@@ -103,7 +103,7 @@ struct PushCheckContext {
             } else {
                 // A device finding about the request as a whole (two platforms compared) holds for sure only
                 // when every platform it may reach surely receives it.
-                isCertain = audience.possible.isSubset(of: audience.certain)
+                isCertain = audience.isSettled
             }
         }
         findings.append(
@@ -115,6 +115,7 @@ struct PushCheckContext {
     /// platform the request may reach (whichever device gets it, the finding holds), and the others saying
     /// in their message which devices they need.
     func finishedFindings() -> [PushFinding] {
+        guard findings.contains(where: { !$0.isCertain }) else { return findings }
         var platformsByPlace: [String: Set<PushPlatform>] = [:]
         for finding in findings where !finding.isCertain {
             if let platform = finding.platform {
@@ -125,8 +126,8 @@ struct PushCheckContext {
             guard !finding.isCertain else { return finding }
             var finished = finding
             let platforms =
-                finding.platform == nil ? audience.uncertain : platformsByPlace[Self.place(of: finding)] ?? []
-            if finding.platform != nil, audience.possible.isSubset(of: platforms) {
+                finding.platform == nil ? Set(audience.uncertain) : platformsByPlace[Self.place(of: finding)] ?? []
+            if finding.platform != nil, audience.possible.allSatisfy(platforms.contains) {
                 finished.isCertain = true
             } else {
                 finished.message +=
@@ -160,41 +161,48 @@ struct PushCheckContext {
     static func path(_ base: String, _ index: Int) -> String { base + "[\(index)]" }
 }
 
-/// Which platforms' devices may receive a request, and which surely do.
+/// Which platforms' devices may receive a request, and which surely do. Arrays, not sets: there are at
+/// most three platforms, and the checks ask for every input.
 struct PushAudience {
-    /// The platforms whose devices may receive the request.
-    let possible: Set<PushPlatform>
-    /// The platforms whose devices surely receive it.
-    let certain: Set<PushPlatform>
+    /// The platforms whose devices may receive the request, in delivery order.
+    let possible: [PushPlatform]
+    /// The platforms whose devices surely receive it (some of ``possible``).
+    let certain: [PushPlatform]
 
     /// A device payload and an APNs request reach the platform they are for. An FCM body reaches every
     /// platform it builds a delivery for, and surely those whose block it has (`apns`, `android`,
     /// `webpush`): the sender wrote it for them. Platforms the caller declares replace both sets for an
     /// FCM body: its devices are on those platforms, and only those.
     init(request: PushSendRequest, deliveries: [PushDelivery], declared: Set<PushPlatform>) {
-        let reached = Set(deliveries.map(\.platform))
+        let reached = deliveries.map(\.platform)
         switch request.kind {
         case .fcmV1, .fcmLegacy:
             if !declared.isEmpty {
-                possible = reached.intersection(declared)
+                possible = reached.filter(declared.contains)
                 certain = possible
                 return
             }
             possible = reached
             let message = request.kind == .fcmV1 ? request.document.rootObject["message"]?.objectValue : nil
-            var blocks: Set<PushPlatform> = []
-            if message?["apns"] != nil { blocks.insert(.ios) }
-            if message?["android"] != nil { blocks.insert(.android) }
-            if message?["webpush"] != nil { blocks.insert(.web) }
-            certain = reached.intersection(blocks)
+            certain = reached.filter { platform in
+                switch platform {
+                case .ios: return message?["apns"] != nil
+                case .android: return message?["android"] != nil
+                case .web: return message?["webpush"] != nil
+                default: return false
+                }
+            }
         default:
             possible = reached
             certain = reached
         }
     }
 
-    /// The platforms that may, but need not, receive the request, in a stable order.
-    var uncertain: Set<PushPlatform> { possible.subtracting(certain) }
+    /// Whether every platform the request may reach surely receives it.
+    var isSettled: Bool { possible.count == certain.count }
+
+    /// The platforms that may, but need not, receive the request.
+    var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
     /// "Apple devices", "Apple and Android devices", … for messages.
     static func devices(of platforms: Set<PushPlatform>) -> String {

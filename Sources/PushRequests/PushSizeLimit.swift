@@ -58,14 +58,9 @@ struct PushSizeLimit: Sendable, Equatable {
         guard request.kind == .fcmV1, let message = request.document.rootObject["message"]?.objectValue else {
             return nil
         }
-        var size = 0
-        for member in message["data"]?.objectValue?.membersWithRawKeys ?? [] where member.value.kind == .string {
-            size += member.rawKey.count + member.value.jsonBytes.count - 2
-        }
+        var size = message["data"]?.objectValue?.escapedStringMemberBytes ?? 0
         for key in ["title", "body"] {
-            if let text = message["notification"]?[key], text.kind == .string {
-                size += key.utf8.count + text.jsonBytes.count - 2
-            }
+            if let length = message["notification"]?[key]?.escapedStringLength { size += key.utf8.count + length }
         }
         return size
     }
