@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // The command's descriptors, paths and `stat` (EINTR retries built in).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Tests only: property-based cases for `PushFitter` over random texts.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // The engine's stage-one kernels for instruction sets beyond the Swift baseline (AVX2), chosen at
@@ -155,7 +157,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PushRequestsTests",
-            dependencies: ["PushPayloads", "PushRequests", "PushPayloadsTestSupport"],
+            dependencies: [
+                "PushPayloads", "PushRequests", "PushPayloadsTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

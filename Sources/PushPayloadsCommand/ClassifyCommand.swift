@@ -80,6 +80,9 @@ struct ClassifyCommand: ParsableCommand {
     )
     var kind: PayloadKindOption?
 
+    @Option(name: .customLong("platform"), help: PlatformOption.help)
+    var platforms: [PlatformOption] = []
+
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
 
@@ -123,6 +126,7 @@ struct ClassifyCommand: ParsableCommand {
             limits: engineOptions.limits,
             registry: senders.registry,
             kind: kind?.requestKind,
+            platforms: PlatformOption.platforms(platforms),
             showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
             showsProgress: !quiet && Platform.isTerminal(.standardError),
             tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,

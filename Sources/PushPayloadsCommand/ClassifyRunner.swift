@@ -15,6 +15,8 @@ struct ClassifyRunner {
     var registry: PushDecoderRegistry = .standard
     /// What every input is (`--kind`); `nil` detects each one.
     var kind: PushRequestKind?
+    /// `--platform`: a send request's records are for these platforms only; empty for every platform.
+    var platforms: Set<PushPlatform> = []
     var showsSummary = false
     var showsProgress = false
     /// The table's width; the terminal's when standard output is one.
@@ -64,6 +66,7 @@ struct ClassifyRunner {
         let limits = self.limits
         let registry = self.registry
         let kind = self.kind
+        let platforms = self.platforms
         let detail = self.detail
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
@@ -81,7 +84,13 @@ struct ClassifyRunner {
             produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: {
                 BatchClassifier(
-                    decoder: PayloadDecoder(engine: engine, limits: limits, registry: registry, kind: kind),
+                    decoder: PayloadDecoder(
+                        engine: engine,
+                        limits: limits,
+                        registry: registry,
+                        kind: kind,
+                        platforms: platforms
+                    ),
                     writer: writer,
                     detail: detail,
                     extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil

@@ -16,7 +16,8 @@ enum ExitStatus {
               not errors).
           1   classify: at least one payload is an error record (invalid JSON,
               too large, ...). inspect: the payload is invalid. lint: a finding
-              at error level, or an input that is not valid JSON.
+              at error level, or an input that is not valid JSON. fit: an
+              input it cannot cut under the limit (cannot_fit) or read.
           64  Usage error: an unknown option, a bad value, or --engine jansson in
               a build without the Jansson trait.
           74  An input could not be opened or read, or stopped part way (truncated

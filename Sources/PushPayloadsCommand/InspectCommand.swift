@@ -36,6 +36,9 @@ struct InspectCommand: ParsableCommand {
     )
     var kind: PayloadKindOption?
 
+    @Option(name: .customLong("platform"), help: PlatformOption.help)
+    var platforms: [PlatformOption] = []
+
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
 
@@ -55,7 +58,8 @@ struct InspectCommand: ParsableCommand {
                 limits: engineOptions.limits,
                 registry: senders.registry
             ),
-            kind: kind?.requestKind
+            kind: kind?.requestKind,
+            platforms: PlatformOption.platforms(platforms)
         )
         let inspection: PushInspection
         do {

@@ -14,7 +14,9 @@ struct LintCommand: ParsableCommand {
             automatically (or say which with --kind). Writes one JSON Lines record per finding, in \\
             input order: source, line, status "finding", kind, rule (a stable id such as apns.size), \\
             severity (error, warning or info), platform, path (a JSON path such as \\
-            $.message.data.from) or header, and message. An input that cannot be read is a record with \\
+            $.message.data.from) or header, message, and certain (false when the finding holds only if \
+            a device of its platform receives the request, which does not say so: see --platform). For an \
+            input over a size limit, the message says whether push-payloads fit can cut it under. An input that cannot be read is a record with \\
             status "error". The rules and their sources are in docs/checks.md; the records' schema is \\
             in docs/json-schema.md.
 
@@ -43,6 +45,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input).")
     var kind: RequestKindOption?
 
+    @Option(name: .customLong("platform"), help: PlatformOption.help)
+    var platforms: [PlatformOption] = []
+
     @Flag(
         inversion: .prefixedNo,
         help: "Print counts per rule to stderr at the end (default: when stdout is a terminal)."
@@ -66,6 +71,7 @@ struct LintCommand: ParsableCommand {
             engine: engineOptions.engine,
             limits: engineOptions.limits,
             kind: kind?.requestKind,
+            platforms: PlatformOption.platforms(platforms),
             minimumSeverity: severity.severity,
             showsSummary: summary ?? Platform.isTerminal(.standardOutput)
         )

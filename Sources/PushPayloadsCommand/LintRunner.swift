@@ -12,6 +12,8 @@ struct LintRunner {
     var engine: PayloadEngine = .native
     var limits: PushPayloadLimits = .default
     var kind: PushRequestKind?
+    /// `--platform`: the platforms the requests' devices are on; empty when not known.
+    var platforms: Set<PushPlatform> = []
     var minimumSeverity: PushSeverity = .info
     var showsSummary = false
     var batchBytes = 1 << 20
@@ -19,68 +21,47 @@ struct LintRunner {
     var errorDescriptor = FileDescriptor.standardError
 
     func run() -> Int32 {
-        Platform.ignoreBrokenPipes()
-        let items = InputList.expand(inputs)
-        let isStopped = LockedValue(false)
         let writer = LintRecordWriter(format: format)
         let clock = ContinuousClock()
         let start = clock.now
         var tally = LintTally()
-        var hasInputFailure = false
-        var outputError = writer.header.withUnsafeBufferPointer { StandardStreams.write($0, to: outputDescriptor) }
-        if outputError != nil { isStopped.withLock { $0 = true } }
-
         let engine = self.engine
         let limits = self.limits
         let kind = self.kind
+        let platforms = self.platforms
         let minimumSeverity = self.minimumSeverity
-        let batchBytes = self.batchBytes
-        let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
-        OrderedPipeline(jobs: jobs).run(
-            makeBatch: { LineBatch(capacity: batchCapacity) },
-            makeProducer: {
-                InputFeeder(
-                    inputs: items,
-                    maximumPayloadBytes: limits.maximumPayloadBytes,
-                    targetBatchBytes: batchBytes,
-                    isStopped: isStopped
-                )
-            },
-            produce: { feeder, batch in feeder.fill(batch) },
+        let run = BatchRun(
+            inputs: inputs,
+            jobs: jobs,
+            limits: limits,
+            batchBytes: batchBytes,
+            outputDescriptor: outputDescriptor,
+            errorDescriptor: errorDescriptor
+        )
+        let outcome = run.run(
+            header: writer.header,
             makeWorker: {
                 BatchLinter(
                     decoder: PayloadDecoder(engine: engine, limits: limits),
                     writer: writer,
-                    checker: PushChecker(),
+                    checker: PushChecker(platforms: platforms),
                     kind: kind,
                     minimumSeverity: minimumSeverity
                 )
             },
             process: { worker, batch in worker.process(batch) },
-            consume: { batch in
-                for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
-                hasInputFailure = hasInputFailure || batch.hasInputFailure
+            consume: { batch, isWritten in
                 tally.unreadableInputs += batch.unreadableInputs
-                if outputError == nil && !batch.output.isEmpty {
-                    outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
-                    if outputError != nil { isStopped.withLock { $0 = true } }
-                }
-                guard outputError == nil else { return }
-                tally.merge(batch.lintTally)
+                // Records that did not reach the output are not counted.
+                if isWritten { tally.merge(batch.lintTally) }
             }
         )
-
-        let outputFailed = outputError != nil && outputError != .brokenPipe
-        if let outputError, outputFailed {
-            StandardStreams.write("push-payloads: cannot write the output: \(outputError)\n", to: errorDescriptor)
-        }
         if showsSummary {
             let elapsed = start.duration(to: clock.now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            let summary = tally.summary(inputCount: items.count { $0.isInput }, seconds: seconds)
-            StandardStreams.write(summary, to: errorDescriptor)
+            StandardStreams.write(tally.summary(inputCount: outcome.inputCount, seconds: seconds), to: errorDescriptor)
         }
-        if hasInputFailure || outputFailed { return ExitStatus.inputFailure }
+        if outcome.hasInputFailure || outcome.outputFailed { return ExitStatus.inputFailure }
         return tally.errorCount > 0 ? ExitStatus.payloadErrors : ExitStatus.success
     }
 }

@@ -12,6 +12,8 @@ struct PayloadDecoder: Sendable {
     let registry: PushDecoderRegistry
     /// What every input is (`classify --kind`); `nil` detects each one (``decodeInput(_:detail:)``).
     let kind: PushRequestKind?
+    /// `classify --platform`: a send request's deliveries to these platforms only; empty for all.
+    let platforms: Set<PushPlatform>
     private var classifier: PushClassifier
     #if Jansson
     private let jansson: JanssonParser
@@ -21,13 +23,15 @@ struct PayloadDecoder: Sendable {
         engine: PayloadEngine,
         limits: PushPayloadLimits,
         registry: PushDecoderRegistry = .standard,
-        kind: PushRequestKind? = nil
+        kind: PushRequestKind? = nil,
+        platforms: Set<PushPlatform> = []
     ) {
         precondition(engine.isAvailable, PayloadEngine.janssonUnavailableMessage)
         self.engine = engine
         self.limits = limits
         self.registry = registry
         self.kind = kind
+        self.platforms = platforms
         classifier = PushClassifier(registry: registry, limits: limits)
         #if Jansson
         jansson = JanssonParser(limits: limits)
@@ -94,7 +98,10 @@ struct PayloadDecoder: Sendable {
         }
         guard kind != .devicePayload else { return .device(registry.decode(payload, detail: detail)) }
         let request = PushSendRequest(document: payload.document, kind: kind, limits: limits)
-        return .request(kind, request.deliveries.map { ($0.platform, registry.decode($0.payload, detail: detail)) })
+        return .request(
+            kind,
+            request.deliveries(to: platforms).map { ($0.platform, registry.decode($0.payload, detail: detail)) }
+        )
     }
 
     /// The member holding what `kind` delivers, which must be an object; `nil` for a legacy FCM body and a

@@ -31,6 +31,8 @@ struct PayloadInspector {
     var decoder: PayloadDecoder
     /// What the input is; `nil` detects it.
     var kind: PushRequestKind? = nil
+    /// `--platform`: the platforms the request's devices are on; empty when not known.
+    var platforms: Set<PushPlatform> = []
 
     /// The input's name in messages.
     var name: String { InputSpec.displayName(path) }
@@ -86,6 +88,6 @@ struct PayloadInspector {
             throw .invalid(path: name, line: line, error: error)
         }
         let request = PushSendRequest(document: payload.document, kind: kind, limits: decoder.limits)
-        return PushInspector(registry: decoder.registry).inspect(request)
+        return PushInspector(registry: decoder.registry, platforms: platforms).inspect(request)
     }
 }

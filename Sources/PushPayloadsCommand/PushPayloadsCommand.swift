@@ -7,7 +7,7 @@ struct PushPayloadsCommand: ParsableCommand {
         commandName: "push-payloads",
         abstract: "Recognise Cordial, Exponea, Swrve and Atomic push payloads exactly as each vendor's SDK does.",
         discussion: ExitStatus.discussion,
-        subcommands: [ClassifyCommand.self, InspectCommand.self, LintCommand.self]
+        subcommands: [ClassifyCommand.self, InspectCommand.self, LintCommand.self, FitCommand.self]
     )
 
     /// Notes what standard input is before anything can take descriptor 0

@@ -11,183 +11,212 @@ enum APNsChecks {
         severity: .error,
         summary:
             "The body is a JSON object whose `aps` member, when present, is a dictionary; an APNs request needs one.",
-        source: apple
+        source: apple,
+        scope: .device
     )
     static let bodyCustomKeyInAps = PushCheckRule(
         id: "apns.body.custom-key-in-aps",
         severity: .warning,
         summary: "`aps` holds only Apple's keys; custom data goes beside `aps` at the top level.",
-        source: apple + "; APNSwift encodes custom data outside `aps`"
+        source: apple + "; APNSwift encodes custom data outside `aps`",
+        scope: .device
     )
     static let size = PushCheckRule(
         id: "apns.size",
         severity: .error,
         summary: "The body is at most 4,096 bytes (5,120 for VoIP pushes); APNs refuses larger ones (PayloadTooLarge).",
-        source: "Apple: Generating a remote notification; APNSwift APNSError.payloadTooLarge"
+        source: "Apple: Generating a remote notification; APNSwift APNSError.payloadTooLarge",
+        scope: .device
     )
     static let backgroundContentAvailable = PushCheckRule(
         id: "apns.background.content-available",
         severity: .error,
         summary: "A push of type `background` has `content-available: 1`, or it wakes nothing.",
-        source: "Apple: Pushing background updates to your app"
+        source: "Apple: Pushing background updates to your app",
+        scope: .device
     )
     static let backgroundPriority = PushCheckRule(
         id: "apns.background.priority",
         severity: .error,
         summary: "A background push is sent with `apns-priority: 5`; 10 (also the default) is an error for it.",
-        source: "Apple: Pushing background updates to your app; APNSwift APNSPushType.background"
+        source: "Apple: Pushing background updates to your app; APNSwift APNSPushType.background",
+        scope: .device
     )
     static let backgroundUserKeys = PushCheckRule(
         id: "apns.background.user-keys",
         severity: .warning,
         summary: "A push of type `background` has no `alert`, `sound` or `badge` in `aps`.",
-        source: "Apple: Pushing background updates to your app"
+        source: "Apple: Pushing background updates to your app",
+        scope: .device
     )
     static let contentAvailableValue = PushCheckRule(
         id: "apns.content-available.value",
         severity: .warning,
         summary: "`content-available` means something only as the integer 1 (not 0, `true` or \"1\").",
-        source: apple + "; firebase-admin-node validateAps"
+        source: apple + "; firebase-admin-node validateAps",
+        scope: .device
     )
     static let contentAvailableWithAlert = PushCheckRule(
         id: "apns.content-available.with-alert",
         severity: .warning,
         summary:
             "`content-available: 1` with `alert`, `sound` or `badge` is a visible push that also wakes the app: send it as `alert`, and expect background throttling.",
-        source: "Apple: Pushing background updates to your app; Apple Developer Forums thread 745345"
+        source: "Apple: Pushing background updates to your app; Apple Developer Forums thread 745345",
+        scope: .device
     )
     static let mutableContentValue = PushCheckRule(
         id: "apns.mutable-content.value",
         severity: .warning,
         summary: "`mutable-content` means something only as the integer 1.",
-        source: "Apple: Modifying content in newly delivered notifications"
+        source: "Apple: Modifying content in newly delivered notifications",
+        scope: .device
     )
     static let mutableContentNeedsAlert = PushCheckRule(
         id: "apns.mutable-content.needs-alert",
         severity: .warning,
         summary: "`mutable-content: 1` runs the notification service extension only for a push that shows an alert.",
-        source: "Apple: Modifying content in newly delivered notifications"
+        source: "Apple: Modifying content in newly delivered notifications",
+        scope: .device
     )
     static let interruptionLevel = PushCheckRule(
         id: "apns.interruption-level",
         severity: .error,
         summary: "`interruption-level` is `passive`, `active`, `time-sensitive` or `critical`.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationInterruptionLevel"
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationInterruptionLevel",
+        scope: .device
     )
     static let relevanceScore = PushCheckRule(
         id: "apns.relevance-score",
         severity: .error,
         summary: "`relevance-score` is a number from 0 to 1.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationAPSStorage"
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationAPSStorage",
+        scope: .device
     )
     static let stringKeys = PushCheckRule(
         id: "apns.string-keys",
         severity: .error,
         summary: "`thread-id`, `category`, `target-content-id` and `filter-criteria` are strings.",
-        source: "Apple: Payload key reference"
+        source: "Apple: Payload key reference",
+        scope: .device
     )
     static let alertType = PushCheckRule(
         id: "apns.alert.type",
         severity: .error,
         summary: "`alert` is a string or a dictionary; its texts are strings and its `*-loc-args` arrays of strings.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationContent"
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationContent",
+        scope: .device
     )
     static let alertKeys = PushCheckRule(
         id: "apns.alert.keys",
         severity: .warning,
         summary:
             "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
-        source: "Apple: Payload key reference"
+        source: "Apple: Payload key reference",
+        scope: .device
     )
     static let alertLocArgsWithoutKey = PushCheckRule(
         id: "apns.alert.loc-args-without-key",
         severity: .warning,
         summary: "`*-loc-args` without the matching `*-loc-key` is never used.",
-        source: "firebase-admin-go validateApsAlert (the Admin SDKs refuse it)"
+        source: "firebase-admin-go validateApsAlert (the Admin SDKs refuse it)",
+        scope: .device
     )
     static let badge = PushCheckRule(
         id: "apns.badge",
         severity: .error,
         summary: "`badge` is an integer, 0 or more (0 clears the badge).",
-        source: "Apple: Payload key reference"
+        source: "Apple: Payload key reference",
+        scope: .device
     )
     static let sound = PushCheckRule(
         id: "apns.sound",
         severity: .error,
         summary:
             "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound"
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound",
+        scope: .device
     )
     static let liveActivityKeys = PushCheckRule(
         id: "apns.liveactivity.keys",
         severity: .warning,
         summary:
             "Live Activity keys (`event`, `content-state`, `timestamp`, …) mean something only in a `liveactivity` push.",
-        source: "APNSwift LiveActivity storages; Azure AppleApsNativeMessage"
+        source: "APNSwift LiveActivity storages; Azure AppleApsNativeMessage",
+        scope: .device
     )
     static let liveActivityEvent = PushCheckRule(
         id: "apns.liveactivity.event",
         severity: .error,
         summary: "A `liveactivity` push has `event` (`start`, `update` or `end`), a `timestamp` and a `content-state`.",
-        source: "APNSwift APNSLiveActivityNotificationEvent and its storages"
+        source: "APNSwift APNSLiveActivityNotificationEvent and its storages",
+        scope: .device
     )
     static let headerCollapseID = PushCheckRule(
         id: "apns.header.collapse-id",
         severity: .error,
         summary: "`apns-collapse-id` is at most 64 bytes (BadCollapseId).",
-        source: headersSource
+        source: headersSource,
+        scope: .device
     )
     static let headerPriority = PushCheckRule(
         id: "apns.header.priority",
         severity: .error,
         summary: "`apns-priority` is 10, 5 or 1 (BadPriority).",
-        source: headersSource
+        source: headersSource,
+        scope: .device
     )
     static let headerExpiration = PushCheckRule(
         id: "apns.header.expiration",
         severity: .error,
         summary: "`apns-expiration` is a UNIX time in whole seconds (0: one attempt only).",
-        source: headersSource
+        source: headersSource,
+        scope: .device
     )
     static let headerExpirationDuration = PushCheckRule(
         id: "apns.header.expiration-duration",
         severity: .warning,
         summary:
             "An `apns-expiration` before 2001 looks like a duration (FCM's `ttl` is one), not the UNIX time APNs wants.",
-        source: headersSource + "; Firebase: Customize a message across platforms"
+        source: headersSource + "; Firebase: Customize a message across platforms",
+        scope: .device
     )
     static let headerPushTypeValue = PushCheckRule(
         id: "apns.header.push-type",
         severity: .error,
         summary:
             "`apns-push-type` is alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk or widgets (InvalidPushType).",
-        source: headersSource + "; APNSwift APNSPushType"
+        source: headersSource + "; APNSwift APNSPushType",
+        scope: .device
     )
     static let headerPushTypeMissing = PushCheckRule(
         id: "apns.header.push-type-missing",
         severity: .warning,
         summary: "`apns-push-type` is set: required on watchOS, recommended everywhere, and FCM does not set it.",
-        source: headersSource
+        source: headersSource,
+        scope: .device
     )
     static let headerPushTypeMismatch = PushCheckRule(
         id: "apns.header.push-type-mismatch",
         severity: .warning,
         summary:
             "`apns-push-type` matches the body: `alert` for a push that shows something, `background` for `content-available` alone.",
-        source: headersSource
+        source: headersSource,
+        scope: .device
     )
     static let headerTopicSuffix = PushCheckRule(
         id: "apns.header.topic-suffix",
         severity: .error,
         summary:
             "`apns-topic` carries the suffix its push type needs (`.voip`, `.complication`, `.push-type.liveactivity`, …), and only then.",
-        source: headersSource + "; APNSwift APNSPushType"
+        source: headersSource + "; APNSwift APNSPushType",
+        scope: .device
     )
     static let headerID = PushCheckRule(
         id: "apns.header.id",
         severity: .error,
         summary: "`apns-id` is a canonical UUID (8-4-4-4-12 hexadecimal digits).",
-        source: headersSource
+        source: headersSource,
+        scope: .device
     )
 
     static let rules = [
@@ -265,14 +294,13 @@ enum APNsChecks {
         base: String,
         _ context: inout PushCheckContext
     ) {
-        let isVoIP = pushType == "voip"
-        let bytes = ios.payload.document.jsonBytes.count
-        if bytes > (isVoIP ? 5_120 : 4_096) {
+        let size = PushSizeLimit.apns(ios, of: context.request)
+        if size.isExceeded {
             context.report(
                 Self.size,
                 platform: .ios,
                 path: base,
-                "the body is \(bytes) bytes without whitespace; APNs accepts at most \(isVoIP ? "5,120 for VoIP" : "4,096")"
+                "the body is \(size.bytes) bytes without whitespace; APNs accepts at most \(size.isVoIP ? "5,120 for VoIP" : "4,096"); \(context.fitVerdict)"
             )
         }
     }

@@ -91,7 +91,8 @@ enum FCMChecks {
         id: "fcm.android.data-override",
         severity: .warning,
         summary: "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
-        source: reference + " (AndroidConfig.data)"
+        source: reference + " (AndroidConfig.data)",
+        scope: .device
     )
     static let androidColor = PushCheckRule(
         id: "fcm.android.notification.color",
@@ -117,7 +118,8 @@ enum FCMChecks {
         severity: .error,
         summary:
             "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
-        source: "Firebase: Set the priority of a message"
+        source: "Firebase: Set the priority of a message",
+        scope: .device
     )
     static let webpushLink = PushCheckRule(
         id: "fcm.webpush.link",
@@ -248,7 +250,7 @@ enum FCMChecks {
         }
 
         // Data.
-        let data = checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
+        _ = checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
         if let notificationValue = message["notification"] {
@@ -281,15 +283,11 @@ enum FCMChecks {
         }
 
         // Size: the data and the notification's text, keys and values.
-        var size = data.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
-        for key in ["title", "body"] {
-            if let text = message["notification"]?[key]?.stringValue { size += key.utf8.count + text.utf8.count }
-        }
-        if size > 4_096 {
+        if let size = PushSizeLimit.fcmBytes(of: context.request), size > 4_096 {
             context.report(
                 Self.size,
                 path: "$.message",
-                "the data and notification text come to \(size) bytes; FCM accepts at most 4,096"
+                "the data and notification text come to \(size) bytes; FCM accepts at most 4,096; \(context.fitVerdict)"
             )
         }
 

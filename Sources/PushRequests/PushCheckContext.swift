@@ -5,19 +5,38 @@ struct PushCheckContext {
     let request: PushSendRequest
     let registry: PushDecoderRegistry
     let deliveries: [PushDelivery]
+    /// Which platforms may and which surely receive the request.
+    let audience: PushAudience
     private(set) var findings: [PushFinding] = []
 
-    init(request: PushSendRequest, registry: PushDecoderRegistry) {
+    /// A context for `request`; `platforms` are the platforms the caller knows the request goes to
+    /// (empty: not known).
+    init(request: PushSendRequest, registry: PushDecoderRegistry, platforms: Set<PushPlatform> = []) {
         self.request = request
         self.registry = registry
         self.deliveries = request.deliveries
+        self.audience = PushAudience(request: request, deliveries: deliveries, declared: platforms)
     }
 
     var root: JSONObject { request.document.rootObject }
 
-    /// The delivery for `platform`, if the request reaches it.
+    /// For a size finding: whether cutting the alert text (``PushFitter``, `push-payloads fit`) brings the
+    /// request under every limit it reaches.
+    var fitVerdict: String {
+        do {
+            _ = try PushFitter().fit(request)
+            return "cutting the alert text (push-payloads fit) brings it under the limit"
+        } catch {
+            // The error's sizes repeat the finding's; only its conclusion is new here.
+            return
+                "cutting the alert text cannot bring it under the limit (push-payloads fit refuses it): most of it is not alert text"
+        }
+    }
+
+    /// The delivery for `platform`, if the request may reach it.
     func delivery(_ platform: PushPlatform) -> PushDelivery? {
-        deliveries.first { $0.platform == platform }
+        guard audience.possible.contains(platform) else { return nil }
+        return deliveries.first { $0.platform == platform }
     }
 
     /// Where the iOS payload sits in the input, for paths: `$`, `$.payload`, or FCM's `$.message.apns.payload`
@@ -67,6 +86,8 @@ struct PushCheckContext {
         }
     }
 
+    /// Adds a finding, certain or not as the rule's scope and the ``audience`` say; a device finding for a
+    /// platform the request does not reach is left out.
     mutating func report(
         _ rule: PushCheckRule,
         platform: PushPlatform? = nil,
@@ -74,7 +95,50 @@ struct PushCheckContext {
         header: String? = nil,
         _ message: String
     ) {
-        findings.append(PushFinding(rule, platform: platform, path: path, header: header, message: message))
+        var isCertain = true
+        if rule.scope == .device {
+            if let platform {
+                guard audience.possible.contains(platform) else { return }
+                isCertain = audience.certain.contains(platform)
+            } else {
+                // A device finding about the request as a whole (two platforms compared) holds for sure only
+                // when every platform it may reach surely receives it.
+                isCertain = audience.isSettled
+            }
+        }
+        findings.append(
+            PushFinding(rule, platform: platform, path: path, header: header, message: message, isCertain: isCertain)
+        )
+    }
+
+    /// The findings, each uncertain one made certain when the same rule holds at the same place on every
+    /// platform the request may reach (whichever device gets it, the finding holds), and the others saying
+    /// in their message which devices they need.
+    func finishedFindings() -> [PushFinding] {
+        guard findings.contains(where: { !$0.isCertain }) else { return findings }
+        var platformsByPlace: [String: Set<PushPlatform>] = [:]
+        for finding in findings where !finding.isCertain {
+            if let platform = finding.platform {
+                platformsByPlace[Self.place(of: finding), default: []].insert(platform)
+            }
+        }
+        return findings.map { finding in
+            guard !finding.isCertain else { return finding }
+            var finished = finding
+            let platforms =
+                finding.platform == nil ? Set(audience.uncertain) : platformsByPlace[Self.place(of: finding)] ?? []
+            if finding.platform != nil, audience.possible.allSatisfy(platforms.contains) {
+                finished.isCertain = true
+            } else {
+                finished.message +=
+                    " (only if \(PushAudience.devices(of: platforms)) receive the request, which does not say it goes to them)"
+            }
+            return finished
+        }
+    }
+
+    private static func place(of finding: PushFinding) -> String {
+        finding.rule.id + " " + (finding.path ?? "") + " " + (finding.header ?? "")
     }
 
     /// `base.key`, or `base["key"]` when the key is not a plain identifier.
@@ -95,4 +159,69 @@ struct PushCheckContext {
     }
 
     static func path(_ base: String, _ index: Int) -> String { base + "[\(index)]" }
+}
+
+/// Which platforms' devices may receive a request, and which surely do. Arrays, not sets: there are at
+/// most three platforms, and the checks ask for every input.
+struct PushAudience {
+    /// The platforms whose devices may receive the request, in delivery order.
+    let possible: [PushPlatform]
+    /// The platforms whose devices surely receive it (some of ``possible``).
+    let certain: [PushPlatform]
+
+    /// A device payload and an APNs request reach the platform they are for. An FCM body reaches every
+    /// platform it builds a delivery for, and surely those whose block it has (`apns`, `android`,
+    /// `webpush`): the sender wrote it for them. Platforms the caller declares replace both sets for an
+    /// FCM body: its devices are on those platforms, and only those.
+    init(request: PushSendRequest, deliveries: [PushDelivery], declared: Set<PushPlatform>) {
+        let reached = deliveries.map(\.platform)
+        switch request.kind {
+        case .fcmV1, .fcmLegacy:
+            if !declared.isEmpty {
+                possible = reached.filter(declared.contains)
+                certain = possible
+                return
+            }
+            possible = reached
+            let message = request.kind == .fcmV1 ? request.document.rootObject["message"]?.objectValue : nil
+            certain = reached.filter { platform in
+                switch platform {
+                case .ios: return message?["apns"] != nil
+                case .android: return message?["android"] != nil
+                case .web: return message?["webpush"] != nil
+                default: return false
+                }
+            }
+        default:
+            possible = reached
+            certain = reached
+        }
+    }
+
+    /// Whether every platform the request may reach surely receives it.
+    var isSettled: Bool { possible.count == certain.count }
+
+    /// The platforms that may, but need not, receive the request.
+    var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
+
+    /// "Apple devices", "Apple and Android devices", … for messages.
+    static func devices(of platforms: Set<PushPlatform>) -> String {
+        let order: [PushPlatform] = [.ios, .android, .web]
+        let sorted = platforms.sorted {
+            (order.firstIndex(of: $0) ?? 3, $0.name) < (order.firstIndex(of: $1) ?? 3, $1.name)
+        }
+        let names = sorted.map { platform -> String in
+            switch platform {
+            case .ios: return "Apple"
+            case .android: return "Android"
+            case .web: return "browser"
+            default: return platform.name
+            }
+        }
+        switch names.count {
+        case 0: return "its devices"
+        case 1: return names[0] + " devices"
+        default: return names.dropLast().joined(separator: ", ") + " and " + names.last! + " devices"
+        }
+    }
 }

@@ -11,13 +11,30 @@ public struct PushCheckRule: Hashable, Sendable, CustomStringConvertible {
     public let summary: String
     /// Where the rule comes from: the documentation or source that states it.
     public let source: String
+    /// Whether a finding of the rule holds whatever device receives the request, or only for the devices
+    /// of the finding's platform.
+    public let scope: Scope
 
-    /// Creates a rule.
-    public init(id: String, severity: PushSeverity, summary: String, source: String) {
+    /// Creates a rule; `scope` is ``Scope/request`` unless its findings hold only on their platform's
+    /// devices.
+    public init(id: String, severity: PushSeverity, summary: String, source: String, scope: Scope = .request) {
         self.id = id
         self.severity = severity
         self.summary = summary
         self.source = source
+        self.scope = scope
+    }
+
+    /// What a finding of a rule depends on. A closed set: a finding either holds for the request as
+    /// sent, or only where it is delivered.
+    public enum Scope: String, Hashable, Sendable, CaseIterable {
+        /// The finding holds whatever device receives the request: APNs or FCM refuses or reads the
+        /// request itself this way (an unknown FCM field, a data value that is not a string).
+        case request
+        /// The finding holds only if a device of its platform receives the request: what that
+        /// platform's payload or headers do there (an APNs rule on the iOS payload an FCM body builds, a
+        /// vendor's SDK rule). Certain when the request targets the platform for sure (``PushFinding/isCertain``).
+        case device
     }
 
     /// The rule's ``id``.

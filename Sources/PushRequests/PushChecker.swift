@@ -22,20 +22,31 @@ public import PushPayloads
 public struct PushChecker: Sendable {
     /// The decoders whose SDKs' rules the vendor checks apply.
     public var registry: PushDecoderRegistry
+    /// The platforms whose devices receive the requests, for a server that knows its tokens' platform;
+    /// empty (the default) when not known.
+    ///
+    /// An FCM body to a token, topic or condition does not say which devices get it: a finding that
+    /// holds only on one platform's devices (``PushCheckRule/Scope/device``) is then certain only when
+    /// the body has that platform's block (`apns`, `android`, `webpush`), and otherwise at most a
+    /// warning that says so. Given platforms make every such finding for them certain, and leave out
+    /// those for other platforms. An APNs request and a device payload are for one platform already:
+    /// this does not change their findings.
+    public var platforms: Set<PushPlatform>
 
     /// Creates a checker.
-    public init(registry: PushDecoderRegistry = .standard) {
+    public init(registry: PushDecoderRegistry = .standard, platforms: Set<PushPlatform> = []) {
         self.registry = registry
+        self.platforms = platforms
     }
 
     /// Every finding for `request`, errors first, then in the order the checks ran.
     public func check(_ request: PushSendRequest) -> [PushFinding] {
-        var context = PushCheckContext(request: request, registry: registry)
+        var context = PushCheckContext(request: request, registry: registry, platforms: platforms)
         APNsChecks.check(&context)
         FCMChecks.check(&context)
         VendorChecks.check(&context)
         // A stable sort: errors first, each severity in the order the checks found them.
-        return context.findings.enumerated()
+        return context.finishedFindings().enumerated()
             .sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }
             .map(\.element)
     }

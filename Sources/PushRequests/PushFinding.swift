@@ -12,6 +12,10 @@ public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
     public var header: String?
     /// What is wrong and what to do, in a sentence.
     public var message: String
+    /// Whether the finding holds for sure: `false` when it holds only if a device of ``platform`` receives
+    /// the request and the request does not say one does (an FCM message to a token, topic or condition
+    /// without the platform's block, and no platform given to the checker).
+    public var isCertain: Bool
 
     /// Creates a finding.
     public init(
@@ -19,17 +23,20 @@ public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
         platform: PushPlatform? = nil,
         path: String? = nil,
         header: String? = nil,
-        message: String
+        message: String,
+        isCertain: Bool = true
     ) {
         self.rule = rule
         self.platform = platform
         self.path = path
         self.header = header
         self.message = message
+        self.isCertain = isCertain
     }
 
-    /// The rule's severity.
-    public var severity: PushSeverity { rule.severity }
+    /// The rule's severity for a certain finding; at most ``PushSeverity/warning`` for one that holds
+    /// only if a device of its platform receives the request.
+    public var severity: PushSeverity { isCertain ? rule.severity : min(rule.severity, .warning) }
 
     /// One line: `error apns.size ios $: the payload is 4,200 bytes; APNs accepts at most 4,096`.
     public var description: String {
@@ -42,8 +49,8 @@ public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension PushFinding: Encodable {
-    /// Encodes `rule` (the id), `severity`, `platform`, `path`, `header` and `message`, each present,
-    /// `null` when absent.
+    /// Encodes `rule` (the id), `severity`, `platform`, `path`, `header`, `message` and `certain`, each
+    /// present, `null` when absent.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rule.id, forKey: .rule)
@@ -52,9 +59,10 @@ extension PushFinding: Encodable {
         try container.encode(path, forKey: .path)
         try container.encode(header, forKey: .header)
         try container.encode(message, forKey: .message)
+        try container.encode(isCertain, forKey: .certain)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case rule, severity, platform, path, header, message
+        case rule, severity, platform, path, header, message, certain
     }
 }

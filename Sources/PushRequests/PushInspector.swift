@@ -10,15 +10,20 @@ public import PushPayloads
 public struct PushInspector: Sendable {
     /// The decoders, in precedence order.
     public var registry: PushDecoderRegistry
+    /// The platforms whose devices receive the requests, when the caller knows them (see
+    /// ``PushChecker/platforms``): an FCM body's deliveries to other platforms are left out, with their
+    /// findings. Empty (the default): not known.
+    public var platforms: Set<PushPlatform>
 
     /// Creates an inspector.
-    public init(registry: PushDecoderRegistry = .standard) {
+    public init(registry: PushDecoderRegistry = .standard, platforms: Set<PushPlatform> = []) {
         self.registry = registry
+        self.platforms = platforms
     }
 
     /// The inspection of `request`.
     public func inspect(_ request: PushSendRequest) -> PushInspection {
-        let deliveries = request.deliveries.map { delivery in
+        let deliveries = request.deliveries(to: platforms).map { delivery in
             PushInspection.Delivery(
                 platform: delivery.platform,
                 headers: delivery.headers,
@@ -29,7 +34,7 @@ public struct PushInspector: Sendable {
         return PushInspection(
             kind: request.kind,
             deliveries: deliveries,
-            findings: PushChecker(registry: registry).check(request)
+            findings: PushChecker(registry: registry, platforms: platforms).check(request)
         )
     }
 }

@@ -124,4 +124,14 @@ public struct PushSendRequest: Sendable {
     public var deliveries: [PushDelivery] {
         PushDeliveryBuilder(request: self).deliveries()
     }
+
+    /// What the devices of `platforms` receive, for a caller that knows which platforms its tokens are
+    /// on: an FCM body's deliveries to other platforms are left out. A device payload and an APNs request
+    /// are for one platform already and keep their delivery; no platforms (empty) keeps every delivery.
+    public func deliveries(to platforms: Set<PushPlatform>) -> [PushDelivery] {
+        let all = deliveries
+        if platforms.isEmpty { return all }
+        let audience = PushAudience(request: self, deliveries: all, declared: platforms)
+        return all.filter { audience.possible.contains($0.platform) }
+    }
 }

@@ -30,3 +30,12 @@ for delivery in inspection.deliveries {
 }
 let json = try JSONBytesEncoder().encode(inspection)
 print(inspection.findings.count, "findings,", json.count, "bytes of JSON")
+
+// A server that knows its tokens' platform says so: findings for it are certain, others left out.
+let forApple = PushInspector(platforms: [.ios]).inspect(request)
+_ = forApple.findings.allSatisfy(\.isCertain)  // true; without platforms, some hold only "if Apple devices…"
+// Over a size limit: alert text cut at grapheme cluster boundaries, or cannot_fit when it is mostly data.
+let fitted = try PushFitter().fit(request)
+_ = fitted.jsonBytes  // compact JSON, equal to the input's when it already fits
+_ = fitted.cuts  // the JSON paths of the texts cut, if any
+print(forApple.findings.count, "findings for Apple devices,", fitted.jsonBytes.count, "bytes fitted")

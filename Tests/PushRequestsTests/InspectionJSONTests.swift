@@ -77,7 +77,10 @@ struct InspectionJSONTests {
         let findings = try #require(root["findings"]?.arrayValue)
         #expect(findings.count == inspection.findings.count && !inspection.findings.isEmpty)
         for (encoded, finding) in zip(findings, inspection.findings) {
-            #expect(encoded.objectValue?.keys == ["rule", "severity", "platform", "path", "header", "message"])
+            #expect(
+                encoded.objectValue?.keys == ["rule", "severity", "platform", "path", "header", "message", "certain"]
+            )
+            #expect(encoded["certain"]?.boolValue == finding.isCertain)
             #expect(encoded["rule"]?.stringValue == finding.rule.id)
             #expect(encoded["severity"]?.stringValue == finding.severity.rawValue)
             #expect(encoded["platform"]?.stringValue == finding.platform?.name)
@@ -94,7 +97,7 @@ struct InspectionJSONTests {
         let finding = try #require(PushChecker().check(request).first)
         #expect(
             try JSONBytesEncoder().encodeToString(finding)
-                == #"{"rule":"apns.header.push-type-missing","severity":"warning","platform":"ios","path":null,"header":"apns-push-type","message":"no `apns-push-type`: set it to `alert`; watchOS requires it, and FCM does not add it"}"#
+                == #"{"rule":"apns.header.push-type-missing","severity":"warning","platform":"ios","path":null,"header":"apns-push-type","message":"no `apns-push-type`: set it to `alert`; watchOS requires it, and FCM does not add it","certain":true}"#
         )
         #expect(
             finding.description

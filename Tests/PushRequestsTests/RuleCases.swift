@@ -17,9 +17,13 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
     var trips: String
     /// A close input with no finding of the rule.
     var nearMiss: String
+    /// Whether the finding holds for sure (``PushFinding/isCertain``): `false` for one that holds only if a
+    /// device of its platform receives the request, which the request does not say.
+    var isCertain: Bool
 
-    init(_ expected: String, trips: String, nearMiss: String) {
+    init(_ expected: String, certain: Bool = true, trips: String, nearMiss: String) {
         self.expected = expected
+        self.isCertain = certain
         self.trips = trips
         self.nearMiss = nearMiss
     }
@@ -32,7 +36,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         fields[3].hasPrefix("$") ? .path(String(fields[3])) : .header(String(fields[3]))
     }
 
-    var testDescription: String { expected }
+    var testDescription: String { expected + (isCertain ? "" : " (uncertain)") }
 }
 
 /// A JSON object `prefix…suffix` padded with `a`s between them to exactly `bytes` bytes.
@@ -42,7 +46,7 @@ func padded(_ prefix: String, _ suffix: String, toBytes bytes: Int) -> String {
 
 /// At least one case per rule in `PushCheckRule.all` (`RuleTableTests` checks that), grouped as the rules
 /// are. The expected severity is written out, so a rule whose severity changes fails here.
-let ruleCases: [RuleCase] = apnsCases + apnsHeaderCases + fcmCases + legacyCases + vendorCases
+let ruleCases: [RuleCase] = apnsCases + apnsHeaderCases + fcmCases + legacyCases + vendorCases + uncertainCases
 
 // MARK: APNs body (V1–V9, V11)
 
@@ -126,9 +130,11 @@ let apnsCases: [RuleCase] = [
         trips: #"{"aps":{"content-available":1,"alert":"Hi"}}"#,
         nearMiss: #"{"aps":{"content-available":1}}"#
     ),
-    // A legacy body has no `aps`: the finding points at what FCM builds it from.
+    // A legacy body has no `aps`: the finding points at what FCM builds it from. It has no platform
+    // blocks either, so what FCM builds for iOS holds only if Apple devices get it.
     RuleCase(
         "warning apns.content-available.with-alert ios $.content_available",
+        certain: false,
         trips: #"{"to":"t","content_available":true,"notification":{"title":"T"}}"#,
         nearMiss: #"{"to":"t","content_available":true,"data":{"k":"v"}}"#
     ),
@@ -151,6 +157,7 @@ let apnsCases: [RuleCase] = [
     ),
     RuleCase(
         "warning apns.mutable-content.needs-alert ios $.mutable_content",
+        certain: false,
         trips: #"{"to":"t","mutable_content":true,"data":{"k":"v"}}"#,
         nearMiss: #"{"to":"t","mutable_content":true,"notification":{"body":"B"}}"#
     ),
@@ -390,6 +397,12 @@ let fcmCases: [RuleCase] = [
         nearMiss:
             #"{"message":{"token":"t","notification":{"title":"T"},"data":{"pad":"\#(String(repeating: "a", count: 4_087))"}}}"#
     ),
+    // Counted as the request carries the text: each `\"` is two bytes (3 + 2 × 2,047 = 4,097; 4,095).
+    RuleCase(
+        "error fcm.size - $.message",
+        trips: #"{"message":{"token":"t","data":{"pad":"\#(String(repeating: #"\""#, count: 2_047))"}}}"#,
+        nearMiss: #"{"message":{"token":"t","data":{"pad":"\#(String(repeating: #"\""#, count: 2_046))"}}}"#
+    ),
     RuleCase(
         "error fcm.android.priority android $.message.android.priority",
         trips: #"{"message":{"token":"t","notification":{"title":"T"},"android":{"priority":"urgent"}}}"#,
@@ -432,9 +445,10 @@ let fcmCases: [RuleCase] = [
         trips: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"payload":"{\"aps\":{}}"}}}"#,
         nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"payload":{"aps":{}}}}}"#
     ),
+    // Certain with an `apns` block; without one, see `uncertainCases`.
     RuleCase(
         "error fcm.apns.data-only-priority ios apns-priority",
-        trips: #"{"message":{"token":"t","data":{"k":"v"}}}"#,
+        trips: #"{"message":{"token":"t","data":{"k":"v"},"apns":{"headers":{"apns-priority":"10"}}}}"#,
         nearMiss: #"{"message":{"token":"t","data":{"k":"v"},"apns":{"headers":{"apns-priority":"5"}}}}"#
     ),
     RuleCase(
@@ -609,9 +623,11 @@ let vendorCases: [RuleCase] = [
         trips: #"{"aps":{"alert":"Hi"},"source":"xnpe_platform","_sp":"7"}"#,
         nearMiss: #"{"aps":{"alert":"Hi"},"source":"xnpe_platform","_sp":""}"#
     ),
-    // The issue's case: Android reads `actions` as JSON and `silent` "true"; iOS reads neither.
+    // The issue's case: Android reads `actions` as JSON and `silent` "true"; iOS reads neither. Without
+    // the platforms' blocks, it holds only if devices of both platforms receive the request.
     RuleCase(
         "warning platform.divergence - $",
+        certain: false,
         trips: #"""
             {"message":{"token":"t","notification":{"title":"Sale","body":"Today only"},
              "data":{"source":"xnpe_platform","title":"Sale","message":"Today only","silent":"true",
@@ -625,9 +641,23 @@ let vendorCases: [RuleCase] = [
             """#
     ),
     // Silent on iOS (`content-available` only) and visible on Android: a divergence for a vendor's push,
-    // and for no one else's (the app decides).
+    // and for no one else's (the app decides). With both platforms' blocks, it is certain.
     RuleCase(
         "warning platform.divergence - $",
+        trips: #"""
+            {"message":{"token":"t","data":{"mcID":"m"},"android":{"priority":"high"},
+             "apns":{"headers":{"apns-push-type":"background","apns-priority":"5"},
+                     "payload":{"aps":{"content-available":1}}}}}
+            """#,
+        nearMiss: #"""
+            {"message":{"token":"t","data":{"mc_id":"m"},"android":{"priority":"high"},
+             "apns":{"headers":{"apns-push-type":"background","apns-priority":"5"},
+                     "payload":{"aps":{"content-available":1}}}}}
+            """#
+    ),
+    RuleCase(
+        "warning platform.divergence - $",
+        certain: false,
         trips: #"""
             {"message":{"token":"t","data":{"mcID":"m"},
              "apns":{"headers":{"apns-push-type":"background","apns-priority":"5"},
@@ -638,5 +668,65 @@ let vendorCases: [RuleCase] = [
              "apns":{"headers":{"apns-push-type":"background","apns-priority":"5"},
                      "payload":{"aps":{"content-available":1}}}}}
             """#
+    ),
+]
+
+// MARK: Uncertain: the request does not say that a device of the platform receives it
+
+/// Device rules (``PushCheckRule/Scope/device``) tripped by FCM bodies that name no platform for the
+/// finding (a token, topic or condition, without the platform's block): each finding is at most a
+/// warning and says so. `CertaintyTests` checks that each of them is certain, at the rule's severity,
+/// when the checker is told the platform, and gone when it is told another.
+let uncertainCases: [RuleCase] = [
+    // The issue's case: a data message to a token that may be an Android device's.
+    RuleCase(
+        "warning fcm.apns.data-only-priority ios apns-priority",
+        certain: false,
+        trips: #"{"message":{"token":"t","data":{"k":"v"},"android":{"priority":"high"}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","data":{"k":"v"},"notification":{"title":"T"},"android":{"priority":"high"}}}"#
+    ),
+    RuleCase(
+        "warning fcm.apns.data-only-priority ios apns-priority",
+        certain: false,
+        trips: #"{"message":{"topic":"news","data":{"k":"v"}}}"#,
+        nearMiss: #"{"message":{"topic":"news","notification":{"body":"B"}}}"#
+    ),
+    RuleCase(
+        "warning apns.header.push-type-missing ios apns-push-type",
+        certain: false,
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"android":{"priority":"high"}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","notification":{"title":"T"},"android":{"priority":"high"},"apns":{"headers":{"apns-push-type":"alert"}}}}"#
+    ),
+    // FCM's limit is certain; the iOS payload's only if an Apple device gets it (4,110 bytes: the data
+    // beside `aps`, and the alert FCM builds).
+    RuleCase(
+        "warning apns.size ios $.message.apns.payload",
+        certain: false,
+        trips:
+            #"{"message":{"token":"t","notification":{"title":"T"},"data":{"pad":"\#(String(repeating: "a", count: 4_080))"}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","notification":{"title":"T"},"data":{"pad":"\#(String(repeating: "a", count: 4_040))"}}}"#
+    ),
+    // Exponea's iOS SDK reads `silent` only as a number; Android reads "true". Only iOS is at fault.
+    RuleCase(
+        "warning vendor.exponea.silent-flag ios $.message.data.silent",
+        certain: false,
+        trips:
+            #"{"message":{"token":"t","data":{"source":"xnpe_platform","title":"T","message":"M","silent":"true"}}}"#,
+        nearMiss: #"{"message":{"token":"t","data":{"source":"xnpe_platform","title":"T","message":"M"}}}"#
+    ),
+    RuleCase(
+        "warning vendor.exponea.not-shown android $",
+        certain: false,
+        trips: #"{"message":{"token":"t","data":{"source":"xnpe_platform","title":" ","message":""}}}"#,
+        nearMiss: #"{"message":{"token":"t","data":{"source":"xnpe_platform","title":" ","message":"M"}}}"#
+    ),
+    RuleCase(
+        "warning vendor.embedded-json android $.message.data._sw",
+        certain: false,
+        trips: #"{"message":{"token":"t","data":{"_p":"7","text":"Hi","_sw":"{\"media\":{}"}}}"#,
+        nearMiss: #"{"message":{"token":"t","data":{"_p":"7","text":"Hi","_sw":"{\"media\":{}}"}}}"#
     ),
 ]

@@ -11,16 +11,16 @@ struct RuleDocumentationTests {
         encoding: .utf8
     )
 
-    /// The rows of the rule tables: `| `id` | severity | … | … |`, as (id, severity).
-    static var rows: [(id: String, severity: String)] {
+    /// The rows of the rule tables: `| `id` | severity | holds | … | … |`, as (id, severity, holds).
+    static var rows: [(id: String, severity: String, holds: String)] {
         (document ?? "").split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            guard cells.count >= 5, cells[1].hasPrefix("`"), cells[1].hasSuffix("`"), cells[1].count > 2 else {
+            guard cells.count >= 6, cells[1].hasPrefix("`"), cells[1].hasSuffix("`"), cells[1].count > 2 else {
                 return nil
             }
-            return (String(cells[1].dropFirst().dropLast()), cells[2])
+            return (String(cells[1].dropFirst().dropLast()), cells[2], cells[3])
         }
     }
 
@@ -32,14 +32,18 @@ struct RuleDocumentationTests {
         }
     }
 
-    @Test("the tables have one row per rule, with the rule's severity, and say how many there are")
+    @Test("the tables have one row per rule, with the rule's severity and scope, and say how many there are")
     func tables() throws {
         let document = try #require(Self.document)
         let rows = Self.rows
         #expect(rows.map(\.id).sorted() == PushCheckRule.all.map(\.id).sorted())
         let severities = Dictionary(uniqueKeysWithValues: PushCheckRule.all.map { ($0.id, $0.severity.rawValue) })
+        let scopes = Dictionary(uniqueKeysWithValues: PushCheckRule.all.map { ($0.id, $0.scope) })
         for row in rows {
             #expect(severities[row.id] == row.severity, "\(row.id)")
+            let holds: PushCheckRule.Scope? =
+                row.holds == "always" ? .request : row.holds == "on the platform" ? .device : nil
+            #expect(scopes[row.id] == holds, "\(row.id): \(row.holds)")
         }
         #expect(document.contains("`PushCheckRule.all` lists \(PushCheckRule.all.count) rules"))
     }

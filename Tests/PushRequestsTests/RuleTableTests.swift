@@ -15,6 +15,7 @@ struct RuleTableTests {
         let finding = matches[0]
         #expect(ruleCase.severity != nil)
         #expect(finding.severity == ruleCase.severity)
+        #expect(finding.isCertain == ruleCase.isCertain)
         #expect(finding.platform == ruleCase.platform)
         switch ruleCase.location {
         case .path(let path):
