@@ -58,7 +58,7 @@ struct LintRunner {
             },
             process: { worker, batch in worker.process(batch) },
             consume: { batch in
-                for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
+                for note in batch.notes { StandardStreams.writeMessage(note, to: errorDescriptor) }
                 hasInputFailure = hasInputFailure || batch.hasInputFailure
                 tally.unreadableInputs += batch.unreadableInputs
                 if outputError == nil && !batch.output.isEmpty {
