@@ -85,8 +85,10 @@ struct ClassifyCommand: ParsableCommand {
     var senders: SenderSet = .standard
 
     @Option(
-        help: "Threads that classify payloads; the default and the most used is the number of cores (more only "
-            + "cost memory, about 9 MB each)."
+        help: ArgumentHelp(
+            "Threads that classify payloads; the default and the most used is the number of cores (more only "
+                + "cost memory, about 9 MB each)."
+        )
     )
     var jobs: Int = ClassifyCommand.coreCount
 

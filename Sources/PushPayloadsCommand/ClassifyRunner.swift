@@ -1,3 +1,4 @@
+import Dispatch
 import PushPayloads
 import PushRequests
 import SystemPackage

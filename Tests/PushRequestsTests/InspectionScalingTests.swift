@@ -14,8 +14,10 @@ import Darwin
 /// Not a timed assertion: the same request shape at two sizes, ten times apart, and the ratio of the
 /// thread's CPU time for each, the best of several runs. Linear work gives about 10; the quadratic
 /// lookup gave about 100. The bound (30) leaves room for a noisy machine and for cache effects, and
-/// holds whichever way the members reach the payloads (assembled as text or read once in place).
-@Suite("Inspection scales linearly in a request's keys")
+/// holds whichever way the members reach the payloads (assembled as text or read once in place). The
+/// time limit makes a quadratic build fail in a minute instead of running for many (it took over seven
+/// minutes of CPU in a debug build).
+@Suite("Inspection scales linearly in a request's keys", .timeLimit(.minutes(1)))
 struct InspectionScalingTests {
     /// A send request shape, with `{DATA}` standing for an object of `n` string members.
     struct Shape: Sendable, CustomTestStringConvertible {
