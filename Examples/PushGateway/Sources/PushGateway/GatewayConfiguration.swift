@@ -185,14 +185,14 @@ extension GatewayConfiguration {
         if let connections = try Self.integer(environment, names.maximumConnections) {
             configuration.maximumConnections = connections
         }
-        if let timeout = try Self.seconds(environment, names.idleTimeout) { configuration.idleTimeout = timeout }
-        if let timeout = try Self.seconds(environment, names.headerTimeout) { configuration.headerTimeout = timeout }
-        if let timeout = try Self.seconds(environment, names.bodyReadTimeout) {
-            configuration.bodyReadTimeout = timeout
-        }
-        if let timeout = try Self.seconds(environment, names.shutdownTimeout) {
-            configuration.shutdownTimeout = timeout
-        }
+        func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        try configuration.setTimeouts(
+            idle: nonEmpty(names.idleTimeout),
+            header: nonEmpty(names.headerTimeout),
+            bodyRead: nonEmpty(names.bodyReadTimeout),
+            shutdown: nonEmpty(names.shutdownTimeout),
+            names: names
+        )
         try configuration.validate(names: names)
         return configuration
     }
@@ -259,12 +259,26 @@ extension GatewayConfiguration {
         return "\(Double(milliseconds) / 1_000)"
     }
 
-    private static func seconds(_ environment: [String: String], _ name: String) throws(InvalidSetting) -> Duration? {
-        guard let text = environment[name], !text.isEmpty else { return nil }
-        guard let value = duration(seconds: text) else {
-            throw InvalidSetting(name: name, value: text, requirement: "a number of seconds, 0.01 to 86400")
+    /// Sets the timeouts given as seconds (`60`, `0.5`), leaving those that are `nil`; a text that is not
+    /// a number of seconds is an error naming the setting as `names` does.
+    public mutating func setTimeouts(
+        idle: String?,
+        header: String?,
+        bodyRead: String?,
+        shutdown: String?,
+        names: SettingNames
+    ) throws(InvalidSetting) {
+        for (text, name, setting) in [
+            (idle, names.idleTimeout, \GatewayConfiguration.idleTimeout),
+            (header, names.headerTimeout, \.headerTimeout), (bodyRead, names.bodyReadTimeout, \.bodyReadTimeout),
+            (shutdown, names.shutdownTimeout, \.shutdownTimeout),
+        ] {
+            guard let text else { continue }
+            guard let value = Self.duration(seconds: text) else {
+                throw InvalidSetting(name: name, value: text, requirement: "a number of seconds, 0.01 to 86400")
+            }
+            self[keyPath: setting] = value
         }
-        return value
     }
 
     private static func integer(_ environment: [String: String], _ name: String) throws(InvalidSetting) -> Int? {

@@ -96,16 +96,14 @@ struct PushGatewayCommand: AsyncParsableCommand {
         if let maximumDepth { configuration.maximumDepth = maximumDepth }
         if let parserPoolCapacity { configuration.parserPoolCapacity = parserPoolCapacity }
         if let maximumConnections { configuration.maximumConnections = maximumConnections }
-        let options = GatewayConfiguration.SettingNames.options
-        if let idle = try Self.seconds(idleTimeout, options.idleTimeout) { configuration.idleTimeout = idle }
-        if let head = try Self.seconds(headerTimeout, options.headerTimeout) { configuration.headerTimeout = head }
-        if let body = try Self.seconds(bodyReadTimeout, options.bodyReadTimeout) {
-            configuration.bodyReadTimeout = body
-        }
-        if let shutdown = try Self.seconds(shutdownTimeout, options.shutdownTimeout) {
-            configuration.shutdownTimeout = shutdown
-        }
         do {
+            try configuration.setTimeouts(
+                idle: idleTimeout,
+                header: headerTimeout,
+                bodyRead: bodyReadTimeout,
+                shutdown: shutdownTimeout,
+                names: .options
+            )
             try configuration.validate(names: .options)
         } catch {
             throw ValidationError(error.description)
@@ -155,15 +153,6 @@ struct PushGatewayCommand: AsyncParsableCommand {
             values[name] = environment.get(name)
         }
         return values
-    }
-
-    /// An option's seconds, or a usage error naming it.
-    private static func seconds(_ text: String?, _ name: String) throws -> Duration? {
-        guard let text else { return nil }
-        guard let duration = GatewayConfiguration.duration(seconds: text) else {
-            throw ValidationError("\(name) is \"\(text)\", but must be a number of seconds, 0.01 to 86400")
-        }
-        return duration
     }
 
     private static var levelNames: String { Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") }
