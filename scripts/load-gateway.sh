@@ -22,6 +22,16 @@
 # requests per route, and the last minute's RSS within 10% of the first's. wrk and the gateway share
 # the machine's cores; nothing here pins them.
 #
+# Then two attack phases (issue 22), each against the same gateway with its production defaults: wrk on
+# /v1/inspect alone (the unloaded run), then wrk again while Load/slow-clients.py holds SLOW_CONNECTIONS
+# (500) connections that send a request head one byte every 3 s (slowloris) or nothing at all (idle),
+# replacing each one the gateway closes. wrk starts first, as established clients would be there before
+# an attack. The target: p99 under attack within 2x of the unloaded run's, and the gateway closes the
+# slow connections (within its 10 s head timeout). ROUNDS=0 runs the attack phases only; ATTACK=0 skips
+# them.
+#
+#   ROUNDS=0 ATTACK_SECONDS=30 scripts/load-gateway.sh   # the attack phases alone
+#
 # Installs wrk with apt-get when it is missing. Results go to Examples/PushGateway/.build-load/
 # (git-ignored).
 set -euo pipefail
@@ -41,6 +51,12 @@ WRK_THREADS=${WRK_THREADS:-1}
 WARMUP_SECONDS=${WARMUP_SECONDS:-5}
 PORT=${PORT:-18080}
 GATEWAY_ARGS=${GATEWAY_ARGS:-}
+ATTACK=${ATTACK:-1}
+ATTACK_SECONDS=${ATTACK_SECONDS:-30}
+SLOW_CONNECTIONS=${SLOW_CONNECTIONS:-500}
+# The slow clients and wrk need more descriptors than the usual 1,024 soft limit; the gateway's own
+# connection limit (512 by default) is what keeps it within its share.
+ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 package=Examples/PushGateway
 out=$package/.build-load
 mkdir -p "$out/bodies"
@@ -134,6 +150,30 @@ echo idle >"$out/phase"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 sleep 2
 
+# --- attack phases: slowloris and idle connections beside normal clients ------------------------------
+p99_of() { sed -n 's/.*p99_us=\([0-9]*\).*/\1/p' "$1"; }
+: >"$out/attack.txt"
+if [ "$ATTACK" = 1 ]; then
+    for mode in slowloris idle; do
+        echo "$mode-unloaded" >"$out/phase"
+        wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${ATTACK_SECONDS}s" --timeout 30s -s $package/Load/cycle-bodies.lua \
+            "http://127.0.0.1:$PORT/v1/inspect" -- "$out/bodies.txt" | grep '^RESULT' >"$out/$mode-unloaded.txt"
+        echo "$mode" >"$out/phase"
+        wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${ATTACK_SECONDS}s" --timeout 30s -s $package/Load/cycle-bodies.lua \
+            "http://127.0.0.1:$PORT/v1/inspect" -- "$out/bodies.txt" | grep '^RESULT' >"$out/$mode-attacked.txt" &
+        wrk_job=$!
+        sleep 1
+        timeout $((ATTACK_SECONDS + 30)) python3 $package/Load/slow-clients.py "$PORT" "$mode" "$SLOW_CONNECTIONS" \
+            $((ATTACK_SECONDS - 2)) >"$out/$mode-clients.txt"
+        wait "$wrk_job"
+        health=$(curl -s -o /dev/null -m 5 -w '%{http_code} in %{time_total}s' "http://127.0.0.1:$PORT/health" || true)
+        printf '%s unloaded_p99_us=%s %s %s health_after=%s\n' "$mode" "$(p99_of "$out/$mode-unloaded.txt")" \
+            "$(sed 's/^RESULT //; s/\([a-z0-9_]*\)=/attacked_\1=/g' "$out/$mode-attacked.txt")" \
+            "$(cat "$out/$mode-clients.txt")" "${health// /_}" | tee -a "$out/attack.txt"
+    done
+    echo idle >"$out/phase"
+fi
+
 # --- graceful shutdown --------------------------------------------------------------------------------
 kill -TERM "$gateway"
 stopped=$(date +%s%N)
@@ -180,6 +220,9 @@ awk -F'\t' '
         if (t[i] < first + 60) { a += r[i]; na++ }
         if (t[i] > t[n] - 60) { b += r[i]; nb++ }
       }
+      if (n == 0) { printf "RSS: peak %.1f MiB\n", peak / 1024; exit }
       printf "RSS: peak %.1f MiB; under load, first minute %.1f MiB, last minute %.1f MiB (%+.1f%%, target within 10%%); %d samples\n", peak / 1024, a / na / 1024, b / nb / 1024, (b / nb - a / na) / (a / na) * 100, n
     }' "$out/rss.tsv"
+awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+       printf "%s: p99 %.2f ms unloaded, %.2f ms with %s slow connections held (%.2fx, target 2x; %d requests, %d errors, %d non-2xx); the gateway closed %d of %d (median %s s, longest %s s); /health after: %s\n", $1, v["unloaded_p99_us"] / 1000, v["attacked_p99_us"] / 1000, v["held_max"], v["attacked_p99_us"] / v["unloaded_p99_us"], v["attacked_requests"], v["attacked_errors"], v["attacked_non2xx"], v["closed_by_server"], v["connects"], v["close_median_s"], v["close_max_s"], v["health_after"] }' "$out/attack.txt"
 echo "shutdown: SIGTERM to exit in ${shutdown_ms} ms, exit status $status"

@@ -57,7 +57,7 @@ struct BatchRun {
             makeWorker: makeWorker,
             process: process,
             consume: { batch in
-                for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
+                for note in batch.notes { StandardStreams.writeMessage(note, to: errorDescriptor) }
                 outcome.hasInputFailure = outcome.hasInputFailure || batch.hasInputFailure
                 if outputError == nil && !batch.output.isEmpty {
                     outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
@@ -69,7 +69,7 @@ struct BatchRun {
 
         outcome.outputFailed = outputError != nil && outputError != .brokenPipe
         if let outputError, outcome.outputFailed {
-            StandardStreams.write("push-payloads: cannot write the output: \(outputError)\n", to: errorDescriptor)
+            StandardStreams.writeMessage("cannot write the output: \(outputError)", to: errorDescriptor)
         }
         return outcome
     }

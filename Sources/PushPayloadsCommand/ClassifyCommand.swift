@@ -60,7 +60,13 @@ struct ClassifyCommand: ParsableCommand {
     )
     var files: [String] = []
 
-    @Option(help: "The output format: jsonl, csv (RFC 4180, with a header row) or table (for a terminal).")
+    @Option(
+        help: ArgumentHelp(
+            "The output format: jsonl, csv (RFC 4180, with a header row) or table (for a terminal). In csv, a "
+                + "cell that starts with = + - @, a tab or CR (other than a plain number) gets a leading ' and "
+                + "quotes, as OWASP recommends against formula injection."
+        )
+    )
     var format: OutputFormat = .jsonl
 
     @Flag(
@@ -86,7 +92,12 @@ struct ClassifyCommand: ParsableCommand {
     @Option(help: SenderSet.help)
     var senders: SenderSet = .standard
 
-    @Option(help: "Threads that classify payloads; the default is the number of cores.")
+    @Option(
+        help: ArgumentHelp(
+            "Threads that classify payloads; the default and the most used is the number of cores (more only "
+                + "cost memory, about 9 MB each)."
+        )
+    )
     var jobs: Int = ClassifyCommand.coreCount
 
     @Flag(name: .shortAndLong, help: "No progress and no automatic summary on stderr.")
@@ -121,7 +132,7 @@ struct ClassifyCommand: ParsableCommand {
         let runner = ClassifyRunner(
             inputs: RawArguments.bytes(of: files),
             format: format,
-            jobs: jobs,
+            jobs: Platform.cappedJobs(jobs),
             engine: engineOptions.engine,
             limits: engineOptions.limits,
             registry: senders.registry,

@@ -1,3 +1,4 @@
+import Dispatch
 import PushPayloads
 import PushRequests
 import SystemPackage
@@ -53,6 +54,14 @@ struct ClassifyRunner {
             standardInputFirstLine: standardInputFirstLine
         )
         let isStopped = LockedValue(false)
+        // SIGINT or SIGTERM stops the run after the last whole batch of records written, with the summary
+        // it would have printed, and the status a shell expects of a signalled command (128 + the number).
+        let signalled = LockedValue<Int32>(0)
+        let signalSources = Platform.catchInterrupts { number in
+            signalled.withLock { if $0 == 0 { $0 = number } }
+            isStopped.withLock { $0 = true }
+        }
+        defer { for source in signalSources { source.cancel() } }
         var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
         var tally = Tally()
         var hasInputFailure = false
@@ -98,9 +107,10 @@ struct ClassifyRunner {
             },
             process: { worker, batch in worker.process(batch) },
             consume: { batch in
+                guard signalled.current == 0 else { return }
                 if !batch.notes.isEmpty {
                     progress.clear()
-                    for note in batch.notes { StandardStreams.write("push-payloads: \(note)\n", to: errorDescriptor) }
+                    for note in batch.notes { StandardStreams.writeMessage(note, to: errorDescriptor) }
                 }
                 hasInputFailure = hasInputFailure || batch.hasInputFailure
                 tally.unreadableInputs += batch.unreadableInputs
@@ -118,7 +128,7 @@ struct ClassifyRunner {
 
         let outputFailed = outputError != nil && outputError != .brokenPipe
         if let outputError, outputFailed {
-            StandardStreams.write("push-payloads: cannot write the output: \(outputError)\n", to: errorDescriptor)
+            StandardStreams.writeMessage("cannot write the output: \(outputError)", to: errorDescriptor)
         }
         if showsSummary {
             let text = tally.summary(
@@ -128,6 +138,7 @@ struct ClassifyRunner {
             )
             StandardStreams.write(text, to: errorDescriptor)
         }
+        if signalled.current != 0 { return 128 + signalled.current }
         if hasInputFailure || outputFailed { return ExitStatus.inputFailure }
         return tally.errors > 0 ? ExitStatus.payloadErrors : ExitStatus.success
     }

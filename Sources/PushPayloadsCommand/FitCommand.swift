@@ -61,7 +61,11 @@ struct FitCommand: ParsableCommand {
 
     func run() throws {
         let runner = FitRunner(
-            batches: BatchRun(inputs: RawArguments.bytes(of: files), jobs: jobs, limits: engineOptions.limits),
+            batches: BatchRun(
+                inputs: RawArguments.bytes(of: files),
+                jobs: Platform.cappedJobs(jobs),
+                limits: engineOptions.limits
+            ),
             engine: engineOptions.engine,
             kind: kind?.requestKind,
             fitter: PushFitter(maximumBytes: maximumBytes)

@@ -72,12 +72,12 @@ extension InspectCommand {
             }
         }
         guard let page else {
-            StandardStreams.write("push-payloads: \(failure ?? "\(file): no input")\n", to: .standardError)
+            StandardStreams.writeMessage(failure ?? "\(file): no input")
             throw ExitCode(status)
         }
         let text = String(decoding: try JSONBytesEncoder(prettyPrinted: true).encode(page), as: UTF8.self) + "\n"
         if let error = StandardStreams.write(text, to: .standardOutput), error != .brokenPipe {
-            StandardStreams.write("push-payloads: cannot write the output: \(error)\n", to: .standardError)
+            StandardStreams.writeMessage("cannot write the output: \(error)")
             throw ExitCode(ExitStatus.inputFailure)
         }
         if !page.errors.isEmpty { throw ExitCode(ExitStatus.payloadErrors) }

@@ -31,7 +31,7 @@ struct InboxRunner {
             case .endOfArgument:
                 continue
             case .unreadable(let name, let reason):
-                StandardStreams.write("push-payloads: \(name): \(reason)\n", to: errorDescriptor)
+                StandardStreams.writeMessage("\(name): \(reason)", to: errorDescriptor)
                 status = ExitStatus.inputFailure
             case .input(let spec):
                 let result = Self.read(spec, options: options) { line, reading in
@@ -52,7 +52,7 @@ struct InboxRunner {
                 case .finished: break
                 case .outputClosed: return status
                 case .unreadable(let error):
-                    StandardStreams.write("push-payloads: \(error)\n", to: errorDescriptor)
+                    StandardStreams.writeMessage("\(error)", to: errorDescriptor)
                     status = ExitStatus.inputFailure
                 }
             }

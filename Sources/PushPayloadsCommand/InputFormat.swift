@@ -27,9 +27,22 @@ enum InputFormat: Equatable, Sendable {
         (byteOrderMark, .text(byteOrderMark: true)),
     ]
 
+    /// The last three bytes of a zstd skippable frame's magic number; the first is 0x50 to 0x5F.
+    private static let skippableMagicEnd: [UInt8] = [0x2A, 0x4D, 0x18]
+
     /// The format `prefix` shows, or `nil` while it is too short to tell: it is a proper beginning of
     /// one of the magic numbers and the input may have more bytes. `atEnd` says it does not.
     static func detect(_ prefix: UnsafeRawBufferPointer, atEnd: Bool) -> InputFormat? {
+        // A zstd stream may start with a skippable frame (RFC 8878 §3.1.2: magic 0x184D2A50 to
+        // 0x184D2A5F, little-endian), which the decompressor skips; read as text, it would be garbage.
+        if let first = prefix.first, (0x50...0x5F).contains(first) {
+            let rest = prefix.dropFirst()
+            let compared = min(rest.count, skippableMagicEnd.count)
+            if rest.prefix(compared).elementsEqual(skippableMagicEnd.prefix(compared)) {
+                if compared == skippableMagicEnd.count { return .zstd }
+                if !atEnd { return nil }
+            }
+        }
         for (magic, format) in magics {
             let compared = min(prefix.count, magic.count)
             guard prefix.prefix(compared).elementsEqual(magic.prefix(compared)) else { continue }

@@ -65,7 +65,7 @@ struct InspectCommand: ParsableCommand {
         do {
             inspection = try inspector.inspect()
         } catch {
-            StandardStreams.write("push-payloads: \(error)\n", to: .standardError)
+            StandardStreams.writeMessage("\(error)")
             throw ExitCode(error.exitStatus)
         }
         // Every value of the model encodes; a failure here would be a bug in the library.

@@ -10,4 +10,8 @@ struct LineEntry: Sendable, Equatable {
     var oversizedLength: Int
 
     var isOversized: Bool { oversizedLength >= 0 }
+
+    /// The `oversizedLength` of a `.json` document that was not read past the limit: its length is not
+    /// known, only that it is over.
+    static let unknownOversizedLength = Int.max
 }

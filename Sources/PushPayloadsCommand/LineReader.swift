@@ -262,6 +262,17 @@ final class LineReader {
         // Slack for line breaks that are not part of the payload: a CRLF line's `\r`, a `.json` file's
         // final `\n` or `\r\n`.
         guard length > maximumPayloadBytes + (mode == .jsonLines ? 1 : 2) else { return }
+        if mode == .singleDocument {
+            // A document over the limit is a too_large error whatever follows; reading on would only
+            // count its length, and an endless input (`inspect /dev/zero`) would never end.
+            lineNumber += 1
+            batch.entries.append(
+                LineEntry(start: lineStart, length: 0, line: 0, oversizedLength: LineEntry.unknownOversizedLength)
+            )
+            batch.byteCount = lineStart
+            atEnd = true
+            return
+        }
         skipping = true
         skippedBytes = 0
         skippedNonBlank = false

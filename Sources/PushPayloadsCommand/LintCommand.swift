@@ -67,7 +67,7 @@ struct LintCommand: ParsableCommand {
         let runner = LintRunner(
             inputs: RawArguments.bytes(of: files),
             format: format == .table ? .table : .jsonl,
-            jobs: jobs,
+            jobs: Platform.cappedJobs(jobs),
             engine: engineOptions.engine,
             limits: engineOptions.limits,
             kind: kind?.requestKind,

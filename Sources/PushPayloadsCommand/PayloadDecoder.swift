@@ -128,7 +128,9 @@ struct PayloadDecoder: Sendable {
     func tooLargeError(length: Int) -> PushPayloadError {
         PushPayloadError(
             .tooLarge,
-            message: "the payload is \(length) bytes; the limit is \(limits.maximumPayloadBytes)",
+            message: length == LineEntry.unknownOversizedLength
+                ? "the payload is more than \(limits.maximumPayloadBytes) bytes, the limit (it was not read further)"
+                : "the payload is \(length) bytes; the limit is \(limits.maximumPayloadBytes)",
             byteOffset: limits.maximumPayloadBytes
         )
     }

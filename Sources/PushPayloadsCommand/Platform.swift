@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import SystemPackage
 
 /// The few things the command needs from the C library that swift-system, Dispatch and the standard
@@ -12,6 +13,34 @@ import SystemPackage
 enum Platform {
     /// Processors online: the default for `--jobs`.
     static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+
+    /// Calls `handler` with SIGINT or SIGTERM, on a queue of its own, when one arrives, instead of the
+    /// signal ending the process at once (in the middle of a record). Keep the sources returned, and
+    /// cancel them when done.
+    static func catchInterrupts(_ handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "push-payloads.signals")
+        return [SIGINT, SIGTERM].map { number in
+            #if canImport(Darwin)
+            // Darwin's signal sources see a signal only when its own action does not end the process.
+            signal(number, SIG_IGN)
+            #endif
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { handler(number) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// `--jobs`, at most the number of cores: more threads only cost memory (about 9 MB each) and
+    /// classify no faster. A larger number is capped, with a note on stderr.
+    static func cappedJobs(_ jobs: Int, cores: Int = coreCount) -> Int {
+        guard jobs > cores else { return jobs }
+        _ = StandardStreams.write(
+            "push-payloads: --jobs \(jobs) is more than the \(cores) processors; using \(cores)\n",
+            to: .standardError
+        )
+        return cores
+    }
 
     /// Makes a closed pipe (`| head`) an `EPIPE` from `write(2)` instead of a fatal signal, so that
     /// `classify` can stop quietly with the exit status of the records it wrote.

@@ -46,6 +46,11 @@ struct RecordArguments: ParsableArguments {
         } catch {
             throw ValidationError("\(error)")
         }
+        // Each pointer is a key of `kept` (and a CSV column): twice would write a duplicate key.
+        var seen = Set<String>()
+        for pointer in options.kept where !seen.insert(pointer.description).inserted {
+            throw ValidationError("--keep names \"\(pointer)\" more than once")
+        }
         guard (1..<Int(UInt32.max) - 1).contains(maximumRecordBytes) else {
             throw ValidationError("--max-record-bytes must be between 1 and \(Int(UInt32.max) - 2)")
         }

@@ -26,6 +26,18 @@ enum StandardStreams {
         }
     }
 
+    /// Writes `push-payloads: ` and `message` as one line, with control characters (from file names,
+    /// which may hold any byte but `/` and NUL) shown as spaces, as the table shows them: a name must not
+    /// move the cursor, clear the screen or forge another line.
+    @discardableResult
+    static func writeMessage(_ message: String, to descriptor: FileDescriptor = .standardError) -> Errno? {
+        var line = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars {
+            line.append(TableRecordWriter.isControl(scalar) ? " " : scalar)
+        }
+        return write("push-payloads: " + String(line) + "\n", to: descriptor)
+    }
+
     @discardableResult
     static func write(_ text: String, to descriptor: FileDescriptor) -> Errno? {
         var text = text

@@ -11,12 +11,14 @@ public import PushRequests
 /// | `POST /v1/inspect` | one device payload or send request (`application/json`, up to the limit) | the ``PushRequests/PushInspection`` as JSON |
 /// | `POST /v1/classify` | JSON Lines (`application/x-ndjson`, `application/jsonl`, …), streamed | one ``PushRequests/PushRecord`` a line, streamed |
 /// | `POST /v1/echo` | a body like `/v1/inspect`'s | `{"ok":true}` |
-/// | `GET /health` | | `{"status":"ok"}` |
+/// | `GET /health` (and `HEAD`) | | `{"status":"ok"}` |
 /// | `GET /metrics` | | the Prometheus text format |
 ///
 /// Refusals carry the library's error as JSON (``GatewayError``): 400 for a body the library cannot
-/// read (not JSON, not an object, a duplicate key, …), 413 for a body over the limit, 415 for a body
-/// of another content type.
+/// read (not JSON, not an object, a duplicate key, …) or a malformed chunked body, 413 for a body over
+/// the limit, 415 for a body of another content type or a charset other than UTF-8, 501 for a
+/// `Transfer-Encoding` other than `chunked`. A client that goes away before its body is read is a
+/// `client_abort` (``RequestOutcome``), never a server error.
 public struct GatewayController: Sendable {
     /// The limits and the pool's size.
     public let configuration: GatewayConfiguration
@@ -41,6 +43,9 @@ public struct GatewayController: Sendable {
     static let prometheusHeaders: HTTPFields = [.contentType: MediaTypes.prometheusText]
     static let echoBody = ByteBuffer(string: #"{"ok":true}"#)
     static let healthBody = ByteBuffer(string: #"{"status":"ok"}"#)
+    static var healthResponse: Response {
+        Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: healthBody))
+    }
 
     /// Creates the routes' handler.
     public init(
@@ -61,9 +66,9 @@ public struct GatewayController: Sendable {
         }
         router.post(RouterPath(GatewayRoutes.classify)) { request, context in try classify(request, context: context) }
         router.post(RouterPath(GatewayRoutes.echo)) { request, context in try await echo(request, context: context) }
-        router.get(RouterPath(GatewayRoutes.health)) { _, _ in
-            Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: Self.healthBody))
-        }
+        router.get(RouterPath(GatewayRoutes.health)) { _, _ in Self.healthResponse }
+        // NIO's encoder sends a HEAD response's head only, with the length a GET would have.
+        router.head(RouterPath(GatewayRoutes.health)) { _, _ in Self.healthResponse }
         router.get(RouterPath(GatewayRoutes.metrics)) { _, _ in
             var text: [UInt8] = []
             metrics.emit(into: &text)
@@ -124,7 +129,8 @@ public struct GatewayController: Sendable {
                     metrics: metrics.classify
                 )
                 var splitter = JSONLinesSplitter(maximumLineBytes: limit)
-                for try await var buffer in request.body {
+                var body = request.body.makeAsyncIterator()
+                while var buffer = try await GatewayError.readingBody({ try await body.next() }) {
                     while let piece = buffer.readSlice(length: min(buffer.readableBytes, Self.classifyPieceBytes)),
                         piece.readableBytes > 0
                     {
@@ -158,11 +164,15 @@ public struct GatewayController: Sendable {
         return Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: Self.echoBody))
     }
 
-    /// Refuses (415) a request whose content type is not one of `accepted`.
+    /// Refuses (415) a request whose content type is not one of `accepted`, or whose charset is not
+    /// UTF-8: the library reads UTF-8 only, and reading another charset as UTF-8 would be silently wrong.
     private func requireContentType(of request: Request, in accepted: [String], described: String) throws {
         let contentType = request.headers[.contentType]
         guard MediaTypes.header(contentType, isOneOf: accepted) else {
             throw GatewayError.unsupportedMediaType(contentType, expected: described)
+        }
+        if let charset = contentType.flatMap(MediaTypes.charset(of:)), !MediaTypes.isUTF8(charset) {
+            throw GatewayError.unsupportedMediaType(contentType, expected: "\(described) in UTF-8")
         }
     }
 
@@ -174,7 +184,7 @@ public struct GatewayController: Sendable {
             throw GatewayError.tooLarge(length: declared, limit: limit)
         }
         do {
-            return try await request.body.collect(upTo: limit)
+            return try await GatewayError.readingBody { try await request.body.collect(upTo: limit) }
         } catch is NIOTooManyBytesError {
             throw GatewayError.tooLarge(length: nil, limit: limit)
         }

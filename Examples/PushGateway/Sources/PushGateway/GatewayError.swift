@@ -1,4 +1,6 @@
 public import Hummingbird
+import NIOCore
+import NIOHTTP1
 public import PushPayloads
 
 /// A request the gateway refuses, answered with a status and the library's error as JSON:
@@ -43,6 +45,60 @@ public struct GatewayError: HTTPResponseError, Sendable {
             status: .unsupportedMediaType,
             error: PushPayloadError(unsupportedMediaTypeCode, message: "the body must be \(expected), not \(given)")
         )
+    }
+
+    /// The code of a body the connection could not deliver: a malformed chunk, or a client that closed
+    /// the connection before the body's end.
+    public static let unreadableBodyCode = PushPayloadError.Code(name: "unreadable_body")
+    /// The code of a `Transfer-Encoding` the gateway does not decode.
+    public static let unsupportedTransferCodingCode = PushPayloadError.Code(name: "unsupported_transfer_coding")
+
+    /// The status of a client that went away before its request was read (nginx's 499): never sent,
+    /// since no one is left to read it, but counted as ``RequestOutcome/clientAbort``.
+    public static let clientClosedRequest = HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request")
+
+    /// A body whose chunked framing is malformed (400).
+    public static func malformedBody(_ detail: String) -> GatewayError {
+        GatewayError(
+            status: .badRequest,
+            error: PushPayloadError(unreadableBodyCode, message: "the body's chunked framing is malformed: \(detail)")
+        )
+    }
+
+    /// A body cut off by the client (499).
+    public static let clientAbort = GatewayError(
+        status: clientClosedRequest,
+        error: PushPayloadError(unreadableBodyCode, message: "the client closed the connection before the body ended")
+    )
+
+    /// A request with a transfer coding other than `chunked` (501, RFC 9112 §6.1).
+    public static func unsupportedTransferCoding(_ codings: String) -> GatewayError {
+        GatewayError(
+            status: .notImplemented,
+            error: PushPayloadError(
+                unsupportedTransferCodingCode,
+                message: "the transfer coding `\(codings)` is not supported; send the body as it is, or chunked"
+            )
+        )
+    }
+
+    /// Runs `read`, a read of a request's body, and turns what the connection throws into the client's
+    /// fault: a malformed chunk is a 400, a connection closed mid-body a 499. A ``GatewayError`` and the
+    /// body limit's error pass through.
+    static func readingBody<Result>(_ read: () async throws -> Result) async throws -> Result {
+        do {
+            return try await read()
+        } catch let error as GatewayError {
+            throw error
+        } catch let error as NIOTooManyBytesError {
+            throw error
+        } catch let error as HTTPParserError where error != .invalidEOFState {
+            throw malformedBody("\(error)")
+        } catch {
+            // The connection closed before the body ended (NIO's parser reports an early end of file as
+            // `invalidEOFState`), or the connection's read deadline cut it.
+            throw clientAbort
+        }
     }
 
     /// The status, `Content-Type: application/json` and the error's JSON.

@@ -20,6 +20,24 @@ public enum MediaTypes {
         return accepted.contains { essence(of: header, equals: $0) }
     }
 
+    /// The value of the `charset` parameter of `header`, without quotes, or `nil` when it has none.
+    public static func charset(of header: String) -> Substring? {
+        for parameter in header.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "charset" else { continue }
+            var value = pair[1].trimmingSpaces
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            return value
+        }
+        return nil
+    }
+
+    /// Whether `charset` names UTF-8 (`utf-8`, `UTF8`, …).
+    public static func isUTF8(_ charset: Substring) -> Bool {
+        let lowered = charset.lowercased()
+        return lowered == "utf-8" || lowered == "utf8"
+    }
+
     /// Whether the `type/subtype` part of `header` is `expected`, ignoring ASCII case and whitespace.
     static func essence(of header: String, equals expected: String) -> Bool {
         var actual = header.utf8[...]
@@ -32,5 +50,14 @@ public enum MediaTypes {
             if lowered != wanted { return false }
         }
         return true
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
     }
 }

@@ -1,9 +1,14 @@
+import HTTPTypes
 public import Hummingbird
 import Logging
 import PushPayloads
 
-/// Counts every request by route and outcome and times it, into ``GatewayMetrics``; logs refusals at
-/// `debug` and failures at `error`.
+/// Counts every request by route and outcome and times it, into ``GatewayMetrics``; logs refusals and
+/// client faults (a malformed body, a client gone mid-body) at `debug` and the gateway's own failures
+/// at `error`, so no client can raise the gateway's 5xx count or flood its log.
+///
+/// It also refuses (501) a request whose `Transfer-Encoding` has a coding other than `chunked`,
+/// which ``HTTPVersionHandler`` marks.
 ///
 /// A response whose body is already in memory is counted when the handler returns; a streamed one
 /// (`/v1/classify`) when its last byte has been handed to the connection.
@@ -24,6 +29,9 @@ public struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddlewar
     ) async throws -> Response {
         let start = ContinuousClock.now
         do {
+            if let codings = request.headers[Self.unsupportedTransferCodingField] {
+                throw GatewayError.unsupportedTransferCoding(codings)
+            }
             var response = try await next(request, context)
             let route = metrics.route(endpoint: context.endpointPath)
             let status = response.status
@@ -38,8 +46,10 @@ public struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddlewar
                     try await body.write(writer)
                     route.recordRequest(status: status, duration: .now - start)
                 } catch {
-                    // The status has gone out already; the client sees a cut-off body.
-                    route.recordRequest(status: .internalServerError, duration: .now - start)
+                    // The status has gone out already. Writing fails only when the connection is gone,
+                    // and reading fails on the client's side too (``GatewayError/readingBody(_:)``).
+                    let failure = (error as? GatewayError)?.status ?? GatewayError.clientClosedRequest
+                    route.recordRequest(status: failure, duration: .now - start)
                     logger.debug("the response body was not finished", metadata: ["error": "\(error)"])
                     throw error
                 }
@@ -60,5 +70,11 @@ public struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddlewar
             }
             throw error
         }
+    }
+}
+
+extension RequestMetricsMiddleware {
+    static var unsupportedTransferCodingField: HTTPField.Name {
+        HTTPField.Name(HTTPVersionHandler.unsupportedTransferCodingField)!
     }
 }

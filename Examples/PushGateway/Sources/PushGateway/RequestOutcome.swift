@@ -15,6 +15,9 @@ public enum RequestOutcome: String, Sendable, CaseIterable {
     case unsupportedMediaType = "unsupported_media_type"
     /// Any other 4xx.
     case clientError = "client_error"
+    /// 499: the client closed the connection before its request was read (or its streamed response
+    /// written); nothing was answered.
+    case clientAbort = "client_abort"
     /// 5xx: the gateway failed.
     case serverError = "server_error"
 
@@ -26,6 +29,7 @@ public enum RequestOutcome: String, Sendable, CaseIterable {
         case 404, 405: self = .notFound
         case 413: self = .tooLarge
         case 415: self = .unsupportedMediaType
+        case 499: self = .clientAbort
         case 400..<500: self = .clientError
         default: self = .serverError
         }

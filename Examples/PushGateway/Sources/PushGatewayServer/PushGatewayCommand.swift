@@ -13,9 +13,17 @@ struct PushGatewayCommand: AsyncParsableCommand {
             Routes: POST /v1/inspect (one payload or send request, application/json), POST /v1/classify \
             (JSON Lines in and out, streamed), POST /v1/echo, GET /health, GET /metrics (Prometheus).
 
+            Connections are guarded: one idle between requests is closed after --idle-timeout, a request \
+            head must arrive within --header-timeout of its first byte, a body may not stall for longer \
+            than --body-timeout, at most --max-connections are open at once (more wait to be accepted), \
+            and on SIGTERM or SIGINT the requests in flight get --shutdown-timeout to finish. Times are \
+            in seconds (0.5 is half a second).
+
             Each option can also be set in the environment: PUSH_GATEWAY_HOSTNAME, PUSH_GATEWAY_PORT, \
-            PUSH_GATEWAY_MAX_BODY_BYTES, PUSH_GATEWAY_MAX_DEPTH, PUSH_GATEWAY_PARSER_POOL_SIZE and \
-            PUSH_GATEWAY_LOG_LEVEL. An option given on the command line wins over the environment.
+            PUSH_GATEWAY_MAX_BODY_BYTES, PUSH_GATEWAY_MAX_DEPTH, PUSH_GATEWAY_PARSER_POOL_SIZE, \
+            PUSH_GATEWAY_IDLE_TIMEOUT, PUSH_GATEWAY_HEADER_TIMEOUT, PUSH_GATEWAY_BODY_TIMEOUT, \
+            PUSH_GATEWAY_MAX_CONNECTIONS, PUSH_GATEWAY_SHUTDOWN_TIMEOUT and PUSH_GATEWAY_LOG_LEVEL. An \
+            option given on the command line wins over the environment.
             """
     )
 
@@ -41,6 +49,36 @@ struct PushGatewayCommand: AsyncParsableCommand {
     )
     var parserPoolCapacity: Int?
 
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may wait between requests before it is closed. (default: 60)"
+    )
+    var idleTimeout: String?
+
+    @Option(
+        name: .customLong("header-timeout"),
+        help: "Seconds a request's head may take to arrive from its first byte. (default: 10)"
+    )
+    var headerTimeout: String?
+
+    @Option(
+        name: .customLong("body-timeout"),
+        help: "Seconds a request body may go without a byte arriving. (default: 30)"
+    )
+    var bodyReadTimeout: String?
+
+    @Option(
+        name: .customLong("max-connections"),
+        help: "The most connections open at once; more wait to be accepted. (default: 512)"
+    )
+    var maximumConnections: Int?
+
+    @Option(
+        name: .customLong("shutdown-timeout"),
+        help: "Seconds the requests in flight get to finish after SIGTERM or SIGINT. (default: 20)"
+    )
+    var shutdownTimeout: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. (default: info)")
     var logLevel: String?
 
@@ -57,7 +95,15 @@ struct PushGatewayCommand: AsyncParsableCommand {
         if let maximumBodyBytes { configuration.maximumBodyBytes = maximumBodyBytes }
         if let maximumDepth { configuration.maximumDepth = maximumDepth }
         if let parserPoolCapacity { configuration.parserPoolCapacity = parserPoolCapacity }
+        if let maximumConnections { configuration.maximumConnections = maximumConnections }
         do {
+            try configuration.setTimeouts(
+                idle: idleTimeout,
+                header: headerTimeout,
+                bodyRead: bodyReadTimeout,
+                shutdown: shutdownTimeout,
+                names: .options
+            )
             try configuration.validate(names: .options)
         } catch {
             throw ValidationError(error.description)
@@ -88,17 +134,22 @@ struct PushGatewayCommand: AsyncParsableCommand {
                 "max_body_bytes": "\(configuration.maximumBodyBytes)",
                 "max_depth": "\(configuration.maximumDepth)",
                 "parser_pool_size": "\(configuration.parserPoolCapacity)",
+                "idle_timeout": "\(GatewayConfiguration.secondsText(configuration.idleTimeout))",
+                "header_timeout": "\(GatewayConfiguration.secondsText(configuration.headerTimeout))",
+                "body_timeout": "\(GatewayConfiguration.secondsText(configuration.bodyReadTimeout))",
+                "max_connections": "\(configuration.maximumConnections)",
+                "shutdown_timeout": "\(GatewayConfiguration.secondsText(configuration.shutdownTimeout))",
             ]
         )
         let app = buildApplication(configuration: configuration, logger: logger)
-        try await app.runService()
+        try await runGateway(app, configuration: configuration, logger: logger)
         logger.info("stopped")
     }
 
     private func environmentValues(_ environment: Environment) -> [String: String] {
         let names = GatewayConfiguration.SettingNames.environment
         var values: [String: String] = [:]
-        for name in [names.hostname, names.port, names.maximumBodyBytes, names.maximumDepth, names.parserPoolCapacity] {
+        for name in names.all {
             values[name] = environment.get(name)
         }
         return values

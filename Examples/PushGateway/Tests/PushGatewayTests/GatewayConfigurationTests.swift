@@ -11,6 +11,28 @@ import Testing
         #expect(configuration.maximumBodyBytes == 1_048_576)
         #expect(configuration.limits.maximumPayloadBytes == 1_048_576)
         #expect(configuration.limits.maximumDepth == 128)
+        #expect(configuration.idleTimeout == .seconds(60))
+        #expect(configuration.headerTimeout == .seconds(10))
+        #expect(configuration.bodyReadTimeout == .seconds(30))
+        #expect(configuration.maximumConnections == 512)
+        #expect(configuration.shutdownTimeout == .seconds(20))
+    }
+
+    /// The connection guards from the environment, in seconds (fractions allowed).
+    @Test func connectionGuardsFromTheEnvironment() throws {
+        let configuration = try GatewayConfiguration().applying(environment: [
+            "PUSH_GATEWAY_IDLE_TIMEOUT": "5",
+            "PUSH_GATEWAY_HEADER_TIMEOUT": "0.5",
+            "PUSH_GATEWAY_BODY_TIMEOUT": "2.25",
+            "PUSH_GATEWAY_MAX_CONNECTIONS": "100",
+            "PUSH_GATEWAY_SHUTDOWN_TIMEOUT": "3",
+        ])
+        #expect(configuration.idleTimeout == .seconds(5))
+        #expect(configuration.headerTimeout == .milliseconds(500))
+        #expect(configuration.bodyReadTimeout == .milliseconds(2_250))
+        #expect(configuration.maximumConnections == 100)
+        #expect(configuration.shutdownTimeout == .seconds(3))
+        #expect(GatewayConfiguration.secondsText(configuration.bodyReadTimeout) == "2.25")
     }
 
     @Test func environmentOverridesDefaults() throws {
@@ -46,6 +68,15 @@ import Testing
         (
             "PUSH_GATEWAY_PARSER_POOL_SIZE", "-1",
             #"PUSH_GATEWAY_PARSER_POOL_SIZE is "-1", but must be 0 (no reuse) or more"#
+        ),
+        ("PUSH_GATEWAY_MAX_CONNECTIONS", "0", #"PUSH_GATEWAY_MAX_CONNECTIONS is "0", but must be 1 to 1000000"#),
+        (
+            "PUSH_GATEWAY_IDLE_TIMEOUT", "soon",
+            #"PUSH_GATEWAY_IDLE_TIMEOUT is "soon", but must be a number of seconds, 0.01 to 86400"#
+        ),
+        (
+            "PUSH_GATEWAY_HEADER_TIMEOUT", "0",
+            #"PUSH_GATEWAY_HEADER_TIMEOUT is "0", but must be a number of seconds, 0.01 to 86400"#
         ),
     ])
     func environmentValuesAreChecked(name: String, value: String, message: String) {
