@@ -297,9 +297,20 @@ enum JSONFastScanner {
         return value
     }
 
+    /// Whether the 19 digits at `p` are an integer that fits in `Int64` (at most 2^63 - 1, or 2^63 when
+    /// negative): as ``JSONScanner/checkInt64(_:digits:negative:start:)`` decides, digit by digit.
+    @inline(__always)
+    static func fitsInt64(_ p: UnsafePointer<UInt8>, negative: Bool) -> Bool {
+        let limit: StaticString = "9223372036854775807"
+        let digits = limit.utf8Start
+        for k in 0..<18 where p[k] != digits[k] { return p[k] < digits[k] }
+        return p[18] <= (negative ? UInt8(ascii: "8") : UInt8(ascii: "7"))
+    }
+
     /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal,
     /// or returns -1 for invalid text and for numbers close enough to the limits that ``JSONScanner``
-    /// must check them (19 or more integer digits, exponents of three or more digits).
+    /// must check them (integers of 20 or more digits or beyond `Int64`, exponents of three or more
+    /// digits).
     @inline(__always)
     static func number(_ p: UnsafePointer<UInt8>, _ start: Int, _ isInteger: inout Bool) -> Int {
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
@@ -313,7 +324,12 @@ enum JSONFastScanner {
             guard isDigit(p[i]) else { return -1 }
             i &+= 1
             while isDigit(p[i]) { i &+= 1 }
-            if i &- integerStart >= 19 { return -1 }
+            // 64-bit ids (snowflakes, hashes) have 19 digits: the ones that fit in Int64 stay here.
+            if i &- integerStart >= 19 {
+                guard i &- integerStart == 19, fitsInt64(p + integerStart, negative: integerStart != start) else {
+                    return -1
+                }
+            }
         }
         if p[i] == UInt8(ascii: ".") {
             isInteger = false
@@ -330,7 +346,7 @@ enum JSONFastScanner {
             guard isDigit(p[i]) else { return -1 }
             i &+= 1
             while isDigit(p[i]) { i &+= 1 }
-            // At most 18 integer digits and a two-digit exponent stay far from Double's range limit.
+            // At most 19 integer digits and a two-digit exponent stay far from Double's range limit.
             if i &- exponentStart > 2 { return -1 }
         }
         return i
