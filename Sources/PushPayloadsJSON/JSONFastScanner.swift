@@ -16,7 +16,10 @@ enum JSONFastScanner {
     static let maximumByteCount = 65_536
 
     /// Scans the `n` padded bytes at `p`; returns the node count, or `nil` when ``JSONScanner`` must decide.
-    /// `bitmap` must hold ``bitmapWords(forBytes:)`` words.
+    /// `bitmap` must hold ``bitmapWords(forBytes:)`` words, `rootKeys` ``rootKeyEntries(forBytes:)``
+    /// entries: for each key of a top-level object, in order, the high 32 bits of its hash
+    /// (``JSONStorage/rootKeyHash(fingerprint:)``'s input) over its node index, from which the parser
+    /// builds the root key index without reading the keys again.
     ///
     /// One function on purpose: the string loop has a single call site (keys and values share it), so
     /// the optimiser keeps every variable in a register whatever it decides about inlining.
@@ -26,6 +29,7 @@ enum JSONFastScanner {
         nodes: UnsafeMutablePointer<JSONNode>,
         stack: UnsafeMutablePointer<UInt32>,
         bitmap: UnsafeMutablePointer<UInt64>,
+        rootKeys: UnsafeMutablePointer<UInt64>,
         maximumDepth: Int,
         scratch: JSONParserScratch,
         kernel: JSONStageOneKernel
@@ -99,13 +103,20 @@ enum JSONFastScanner {
                 if isKey {
                     isKey = false
                     let object = Int(stack[depth &- 1])
-                    nodes[object].length &+= 1
+                    let members = nodes[object].length &+ 1
+                    nodes[object].length = members
                     // The key's slot: if this object already claimed it, the key may repeat an earlier one
                     // (or share its slot), which the exact check settles when the object closes; so does a
                     // key with escapes, whose raw bytes are not its text. If another object of this payload
                     // claimed it and is still open, that object loses track of its key: it is flagged too.
                     // So every object that holds a repeated key is flagged by the time it closes.
-                    let hash = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start) &* 0x9E37_79B9_7F4A_7C15
+                    let fingerprint = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start)
+                    let hash = fingerprint &* 0x9E37_79B9_7F4A_7C15
+                    if object == 0 {
+                        // A key of the top-level object (only the root's node is at index 0).
+                        rootKeys[Int(truncatingIfNeeded: members &- 1)] =
+                            hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
+                    }
                     let slot =
                         Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits)) & keySlotMask
                     let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
@@ -245,6 +256,10 @@ enum JSONFastScanner {
     /// The number of bitmap words for `n` bytes: through the word that holds the zero byte at `n`.
     static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
 
+    /// The most root key entries `n` bytes can need: every key and its value take at least four bytes
+    /// (`"":0` and a separator).
+    static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 1 }
+
     /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.
     @inline(__always)
     static func isTwoByteEscape(_ byte: UInt8) -> Bool {
@@ -297,6 +312,24 @@ enum JSONFastScanner {
         return value
     }
 
+    /// The index of the first byte from `start` on that is not an ASCII digit, eight bytes at a time: the
+    /// digits of timestamps, ids and full-precision floats run long. Reads up to seven bytes past that
+    /// byte, which the padding allows (its zero bytes end any run).
+    @inline(__always)
+    static func digitRun(_ p: UnsafePointer<UInt8>, _ start: Int) -> Int {
+        var i = start
+        while true {
+            // Digits become 0–9 and every other byte 10 or more; adding 0x76 to the low seven bits then
+            // sets bit 7 exactly for those (no carry crosses a byte), and bit 7 of the byte itself
+            // catches the ones from 0x80.
+            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let offsets = word ^ 0x3030_3030_3030_3030
+            let others = ((offsets & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | offsets) & 0x8080_8080_8080_8080
+            if others != 0 { return i &+ others.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+    }
+
     /// Whether the 19 digits at `p` are an integer that fits in `Int64` (at most 2^63 - 1, or 2^63 when
     /// negative): as ``JSONScanner/checkInt64(_:digits:negative:start:)`` decides, digit by digit.
     @inline(__always)
@@ -322,8 +355,7 @@ enum JSONFastScanner {
             if isDigit(p[i]) { return -1 }
         } else {
             guard isDigit(p[i]) else { return -1 }
-            i &+= 1
-            while isDigit(p[i]) { i &+= 1 }
+            i = digitRun(p, i &+ 1)
             // 64-bit ids (snowflakes, hashes) have 19 digits: the ones that fit in Int64 stay here.
             if i &- integerStart >= 19 {
                 guard i &- integerStart == 19, fitsInt64(p + integerStart, negative: integerStart != start) else {
@@ -335,8 +367,7 @@ enum JSONFastScanner {
             isInteger = false
             i &+= 1
             guard isDigit(p[i]) else { return -1 }
-            i &+= 1
-            while isDigit(p[i]) { i &+= 1 }
+            i = digitRun(p, i &+ 1)
         }
         if p[i] | 0x20 == UInt8(ascii: "e") {
             isInteger = false

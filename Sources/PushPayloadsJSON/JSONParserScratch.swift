@@ -25,6 +25,10 @@ final class JSONParserScratch: @unchecked Sendable {
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var bitmapCapacity: Int
+    /// For ``JSONFastScanner``: one entry per key of the root object, in order, for the root key index
+    /// (`JSONStorage+RootKeyIndex.swift`); allocated by ``reserveRootKeys(_:)``.
+    @exclusivity(unchecked) private var rootKeyStorage: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var rootKeyCapacity: Int = 0
 
     init() {
         stackCapacity = 0
@@ -46,6 +50,7 @@ final class JSONParserScratch: @unchecked Sendable {
         table.deallocate()
         slots?.deallocate()
         bitmapStorage?.deallocate()
+        rootKeyStorage?.deallocate()
     }
 
     /// Makes room for the bitmap of `words` words, and returns it.
@@ -56,6 +61,16 @@ final class JSONParserScratch: @unchecked Sendable {
             bitmapStorage = .allocate(capacity: bitmapCapacity)
         }
         return bitmapStorage!
+    }
+
+    /// Makes room for `count` root key entries, and returns them.
+    func reserveRootKeys(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        if count > rootKeyCapacity || rootKeyStorage == nil {
+            rootKeyStorage?.deallocate()
+            rootKeyCapacity = Swift.max(count, rootKeyCapacity * 2)
+            rootKeyStorage = .allocate(capacity: rootKeyCapacity)
+        }
+        return rootKeyStorage!
     }
 
     func reserveStack(_ depth: Int) {

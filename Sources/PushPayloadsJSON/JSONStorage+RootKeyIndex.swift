@@ -9,8 +9,10 @@ extension JSONStorage {
     /// The fewest members worth an index: below it, a scan is as quick.
     static let rootKeyIndexThreshold = 8
 
-    /// Builds the index of the root object's keys, or leaves the document without one.
-    func indexRootKeys() {
+    /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when
+    /// the fast scanner wrote the nodes, holds each root key's hash (high 32 bits) and node index (low
+    /// 32 bits), in order: the keys are then not read again, nor the nodes walked from key to key.
+    func indexRootKeys(entries: UnsafePointer<UInt64>? = nil) {
         rootKeySlotMask = 0
         guard nodeCount > 0, nodes[0].kind == JSONNode.object else { return }
         let count = Int(nodes[0].length)
@@ -26,6 +28,18 @@ extension JSONStorage {
         let slots = rootKeySlots!
         slots.update(repeating: 0, count: capacity)
         let mask = capacity - 1
+        if let entries {
+            for k in 0..<count {
+                let entry = entries[k]
+                let keyIndex = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+                if nodes[keyIndex].flags & JSONNode.hasEscapes != 0 { return }
+                var slot = Int(truncatingIfNeeded: entry &>> 32) & mask
+                while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+                slots[slot] = UInt32(truncatingIfNeeded: keyIndex &+ 1)
+            }
+            rootKeySlotMask = mask
+            return
+        }
         var keyIndex = 1
         for _ in 0..<count {
             let key = nodes[keyIndex]
@@ -69,6 +83,10 @@ extension JSONStorage {
 
     /// A hash of `count` bytes at `p`: their first and last eight bytes (fewer for a short key) and the
     /// count, mixed by multiplication. With `padded`, eight bytes may be read at `p` whatever `count`.
+    ///
+    /// The fingerprint is `JSONParserScratch.paddedFingerprint`'s and the hash the fast scanner's for its
+    /// duplicate-key slots (which take the top bits; this index takes bits 32 and up), so the scanner
+    /// hands each root key's hash over (`indexRootKeys(entries:)`); the tests check that they agree.
     @inlinable
     static func rootKeyHash(_ p: UnsafePointer<UInt8>, count: Int, padded: Bool) -> Int {
         var first: UInt64 = 0
@@ -87,8 +105,7 @@ extension JSONStorage {
                 shift &+= 8
             }
         }
-        let mixed =
-            (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xFF51_AFD7_ED55_8CCD
-        return Int(truncatingIfNeeded: mixed >> 32)
+        let fingerprint = (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
+        return Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 32)
     }
 }

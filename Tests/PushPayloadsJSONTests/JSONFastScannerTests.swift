@@ -32,6 +32,67 @@ struct JSONFastScannerTests {
         }
     }
 
+    /// The nodes of `text` from the fast scanner alone, or `nil` where it leaves the text to the full one.
+    private func fastScan(_ text: String) -> [JSONNode]? {
+        let bytes = Array(text.utf8)
+        let scratch = JSONParserScratch()
+        scratch.reserveStack(8)
+        var padded = [UInt8](repeating: 0, count: JSONStorage.leadingPadding + bytes.count + JSONStorage.padding)
+        padded.replaceSubrange(JSONStorage.leadingPadding..<JSONStorage.leadingPadding + bytes.count, with: bytes)
+        var nodes = [JSONNode](
+            repeating: JSONNode(kind: 0, flags: 0, start: 0, length: 0, end: 0),
+            count: JSONStorage.maximumNodes(forBytes: bytes.count, maximumDepth: 8)
+        )
+        var bitmap = [UInt64](repeating: 0, count: JSONFastScanner.bitmapWords(forBytes: bytes.count))
+        let count = padded.withUnsafeBufferPointer { input in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                bitmap.withUnsafeMutableBufferPointer { bitmap in
+                    JSONFastScanner.scan(
+                        input.baseAddress! + JSONStorage.leadingPadding,
+                        count: bytes.count,
+                        nodes: nodes.baseAddress!,
+                        stack: scratch.stack,
+                        bitmap: bitmap.baseAddress!,
+                        rootKeys: scratch.reserveRootKeys(JSONFastScanner.rootKeyEntries(forBytes: bytes.count)),
+                        maximumDepth: 8,
+                        scratch: scratch,
+                        kernel: .portable
+                    )
+                }
+            }
+        }
+        return count.map { Array(nodes.prefix($0)) }
+    }
+
+    @Test("numbers: long digit runs end at the right byte, and 19-digit integers stay fast when they fit Int64")
+    func numbers() throws {
+        // Digit runs of every length up to 40 beside every kind of byte that may follow a number.
+        for length in 1...40 {
+            let digits = "1" + String(repeating: "7", count: length - 1)
+            for (prefix, suffix) in [("", ""), ("-", ""), ("0.", ""), ("1.", "e5"), ("", "E-7"), ("3.", " ")] {
+                let number = prefix + digits + suffix
+                let text = #"{"n":"# + number + #","a":[1.5,"# + number + "]}"
+                let integerDigits = prefix.isEmpty || prefix == "-" ? length : 1
+                guard integerDigits < 19 else { continue }
+                let nodes = try #require(fastScan(text), "\(text)")
+                #expect(nodes[2].length == UInt32(number.utf8.count - (suffix == " " ? 1 : 0)), "\(text)")
+                #expect(nodes[6].length == nodes[2].length, "\(text)")
+            }
+        }
+        let fits = ["9223372036854775807", "-9223372036854775808", "1000000000000000000", "-1234567890123456789"]
+        for number in fits {
+            let nodes = try #require(fastScan(#"{"id":"# + number + "}"), "\(number)")
+            #expect(nodes[2].length == UInt32(number.utf8.count) && nodes[2].flags == JSONNode.isInteger)
+        }
+        // Too large for Int64, or 20 digits: the full scanner decides (and rejects them).
+        for number in ["9223372036854775808", "-9223372036854775809", "9999999999999999999", "10000000000000000000"] {
+            #expect(fastScan(#"{"id":"# + number + "}") == nil, "\(number)")
+            #expect(throws: PushPayloadError(.numberOutOfRange, message: "")) {
+                try JSONDocument(jsonBytes: Array((#"{"id":"# + number + "}").utf8))
+            }
+        }
+    }
+
     /// A key name whose slot is the slot of `key`.
     private func keySharingSlot(with key: String, excluding taken: Set<String> = [], prefix: String = "k") -> String {
         func slot(_ name: String) -> UInt64 {
@@ -161,6 +222,7 @@ struct JSONFastScannerTests {
                             nodes: nodes.baseAddress!,
                             stack: scratch.stack,
                             bitmap: bitmap.baseAddress!,
+                            rootKeys: scratch.reserveRootKeys(JSONFastScanner.rootKeyEntries(forBytes: bytes.count)),
                             maximumDepth: 8,
                             scratch: scratch,
                             kernel: .portable
