@@ -40,8 +40,9 @@ public struct AnyPayloadGenerator: Sendable {
 /// A deterministic generator of the second capture shape, ``CaptureShape/wide``: what an app's own
 /// analytics and content keys make of a push payload when they travel with it.
 ///
-/// Every payload is an object of 15–25 top-level keys, never repeated, about 1 KB in all (log-normal
-/// around 1,000 B, clamped to 600 B … 2.5 KB): an `aps` dictionary with an alert title in most of them
+/// Every payload is an object of 15–25 top-level keys, never repeated, about 1 KB in all (median about
+/// 1,110 B: text and nested objects are added while the payload is below a size drawn log-normal around
+/// 850 B, then short values up to the key count): an `aps` dictionary with an alert title in most of them
 /// and a `source` string in some (what `engine-task` reads), one to three nested objects two or three
 /// levels deep (device, geo, experiment, pricing), arrays of floats (scores, embeddings, coordinates: two
 /// to six decimals, full 17-digit doubles, exponents) and of large integers (millisecond timestamps,
