@@ -17,9 +17,10 @@ enum JSONFastScanner {
 
     /// Scans the `n` padded bytes at `p`; returns the node count, or `nil` when ``JSONScanner`` must decide.
     /// `bitmap` must hold ``bitmapWords(forBytes:)`` words, `rootKeys` ``rootKeyEntries(forBytes:)``
-    /// entries: for each key of a top-level object, in order, the high 32 bits of its hash
-    /// (``JSONStorage/rootKeyHash(fingerprint:)``'s input) over its node index, from which the parser
-    /// builds the root key index without reading the keys again.
+    /// entries: for each key of a top-level object, in order, the high 32 bits of its hash (as
+    /// ``JSONStorage/rootKeyHash(_:count:padded:)`` computes it), whether it has escapes (bit 31) and its
+    /// node index (the low 31 bits), from which the parser builds the root key index without reading the
+    /// keys again.
     ///
     /// One function on purpose: the string loop has a single call site (keys and values share it), so
     /// the optimiser keeps every variable in a register whatever it decides about inlining.
@@ -114,8 +115,10 @@ enum JSONFastScanner {
                     let hash = fingerprint &* 0x9E37_79B9_7F4A_7C15
                     if object == 0 {
                         // A key of the top-level object (only the root's node is at index 0).
+                        // Bit 31 (no node index reaches it) marks a key with escapes, which the index skips.
                         rootKeys[Int(truncatingIfNeeded: members &- 1)] =
                             hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
+                            | (hasEscapes ? 0x8000_0000 : 0)
                     }
                     let slot =
                         Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits)) & keySlotMask

@@ -10,8 +10,9 @@ extension JSONStorage {
     static let rootKeyIndexThreshold = 8
 
     /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when
-    /// the fast scanner wrote the nodes, holds each root key's hash (high 32 bits) and node index (low
-    /// 32 bits), in order: the keys are then not read again, nor the nodes walked from key to key.
+    /// the fast scanner wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes
+    /// (bit 31) and its node index (the low 31 bits), in order: the keys are then not read again, nor the
+    /// nodes walked from key to key.
     func indexRootKeys(entries: UnsafePointer<UInt64>? = nil) {
         rootKeySlotMask = 0
         guard nodeCount > 0, nodes[0].kind == JSONNode.object else { return }
@@ -31,8 +32,9 @@ extension JSONStorage {
         if let entries {
             for k in 0..<count {
                 let entry = entries[k]
-                let keyIndex = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-                if nodes[keyIndex].flags & JSONNode.hasEscapes != 0 { return }
+                // Bit 31: the key has escapes.
+                if entry & 0x8000_0000 != 0 { return }
+                let keyIndex = Int(truncatingIfNeeded: entry & 0x7FFF_FFFF)
                 var slot = Int(truncatingIfNeeded: entry &>> 32) & mask
                 while slots[slot] != 0 { slot = (slot &+ 1) & mask }
                 slots[slot] = UInt32(truncatingIfNeeded: keyIndex &+ 1)
