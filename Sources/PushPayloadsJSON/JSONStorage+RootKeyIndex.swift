@@ -29,15 +29,31 @@ extension JSONStorage {
         let slots = rootKeySlots!
         slots.update(repeating: 0, count: capacity)
         let mask = capacity - 1
-        if let entries {
+        if let entries, capacity <= 64 {
+            // Up to 32 keys: the free slots are a mask in a register, so the next free slot from a key's
+            // home (linear probing, as the loop below) is found without a branch and without reading the
+            // slots back right after zeroing them (a load from a wide store still in flight stalls).
+            var free: UInt64 = capacity == 64 ? ~0 : (1 &<< UInt64(capacity)) &- 1
             for k in 0..<count {
                 let entry = entries[k]
                 // Bit 31: the key has escapes.
                 if entry & 0x8000_0000 != 0 { return }
-                let keyIndex = Int(truncatingIfNeeded: entry & 0x7FFF_FFFF)
+                let home = UInt64(truncatingIfNeeded: Int(truncatingIfNeeded: entry &>> 32) & mask)
+                let ahead = free & (~0 &<< home)
+                let slot = (ahead != 0 ? ahead : free).trailingZeroBitCount
+                free &= ~(1 &<< UInt64(slot))
+                slots[slot] = UInt32(truncatingIfNeeded: entry & 0x7FFF_FFFF &+ 1)
+            }
+            rootKeySlotMask = mask
+            return
+        }
+        if let entries {
+            for k in 0..<count {
+                let entry = entries[k]
+                if entry & 0x8000_0000 != 0 { return }
                 var slot = Int(truncatingIfNeeded: entry &>> 32) & mask
                 while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-                slots[slot] = UInt32(truncatingIfNeeded: keyIndex &+ 1)
+                slots[slot] = UInt32(truncatingIfNeeded: entry & 0x7FFF_FFFF &+ 1)
             }
             rootKeySlotMask = mask
             return
