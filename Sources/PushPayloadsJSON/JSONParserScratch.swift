@@ -55,22 +55,27 @@ final class JSONParserScratch: @unchecked Sendable {
 
     /// Makes room for the bitmap of `words` words, and returns it.
     func reserveBitmap(_ words: Int) -> UnsafeMutablePointer<UInt64> {
-        if words > bitmapCapacity || bitmapStorage == nil {
-            bitmapStorage?.deallocate()
-            bitmapCapacity = Swift.max(words, bitmapCapacity * 2)
-            bitmapStorage = .allocate(capacity: bitmapCapacity)
-        }
-        return bitmapStorage!
+        Self.reserve(words, in: &bitmapStorage, capacity: &bitmapCapacity)
     }
 
     /// Makes room for `count` root key entries, and returns them.
     func reserveRootKeys(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        if count > rootKeyCapacity || rootKeyStorage == nil {
-            rootKeyStorage?.deallocate()
-            rootKeyCapacity = Swift.max(count, rootKeyCapacity * 2)
-            rootKeyStorage = .allocate(capacity: rootKeyCapacity)
-        }
-        return rootKeyStorage!
+        Self.reserve(count, in: &rootKeyStorage, capacity: &rootKeyCapacity)
+    }
+
+    /// A buffer of at least `count` words: `storage` when it is large enough, else a new one at least twice
+    /// its size (the contents are not kept).
+    private static func reserve(
+        _ count: Int,
+        in storage: inout UnsafeMutablePointer<UInt64>?,
+        capacity: inout Int
+    ) -> UnsafeMutablePointer<UInt64> {
+        if let buffer = storage, count <= capacity { return buffer }
+        storage?.deallocate()
+        capacity = Swift.max(count, capacity * 2)
+        let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        storage = buffer
+        return buffer
     }
 
     func reserveStack(_ depth: Int) {
