@@ -16,7 +16,11 @@ enum JSONFastScanner {
     static let maximumByteCount = 65_536
 
     /// Scans the `n` padded bytes at `p`; returns the node count, or `nil` when ``JSONScanner`` must decide.
-    /// `bitmap` must hold ``bitmapWords(forBytes:)`` words.
+    /// `bitmap` must hold ``bitmapWords(forBytes:)`` words, `rootKeys` ``rootKeyEntries(forBytes:)``
+    /// entries: for each key of a top-level object, in order, the high 32 bits of its hash (as
+    /// ``JSONStorage/rootKeyHash(_:count:padded:)`` computes it), whether it has escapes (bit 31) and its
+    /// node index (the low 31 bits), from which the parser builds the root key index without reading the
+    /// keys again.
     ///
     /// One function on purpose: the string loop has a single call site (keys and values share it), so
     /// the optimiser keeps every variable in a register whatever it decides about inlining.
@@ -26,6 +30,7 @@ enum JSONFastScanner {
         nodes: UnsafeMutablePointer<JSONNode>,
         stack: UnsafeMutablePointer<UInt32>,
         bitmap: UnsafeMutablePointer<UInt64>,
+        rootKeys: UnsafeMutablePointer<UInt64>,
         maximumDepth: Int,
         scratch: JSONParserScratch,
         kernel: JSONStageOneKernel
@@ -99,13 +104,22 @@ enum JSONFastScanner {
                 if isKey {
                     isKey = false
                     let object = Int(stack[depth &- 1])
-                    nodes[object].length &+= 1
+                    let members = nodes[object].length &+ 1
+                    nodes[object].length = members
                     // The key's slot: if this object already claimed it, the key may repeat an earlier one
                     // (or share its slot), which the exact check settles when the object closes; so does a
                     // key with escapes, whose raw bytes are not its text. If another object of this payload
                     // claimed it and is still open, that object loses track of its key: it is flagged too.
                     // So every object that holds a repeated key is flagged by the time it closes.
-                    let hash = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start) &* 0x9E37_79B9_7F4A_7C15
+                    let fingerprint = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start)
+                    let hash = fingerprint &* 0x9E37_79B9_7F4A_7C15
+                    if object == 0 {
+                        // A key of the top-level object (only the root's node is at index 0).
+                        // Bit 31 (no node index reaches it) marks a key with escapes, which the index skips.
+                        rootKeys[Int(truncatingIfNeeded: members &- 1)] =
+                            hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
+                            | (hasEscapes ? 0x8000_0000 : 0)
+                    }
                     let slot =
                         Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits)) & keySlotMask
                     let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
@@ -245,6 +259,10 @@ enum JSONFastScanner {
     /// The number of bitmap words for `n` bytes: through the word that holds the zero byte at `n`.
     static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
 
+    /// The most root key entries `n` bytes can need: every key and its value take at least four bytes
+    /// (`"":0` and a separator).
+    static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 1 }
+
     /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.
     @inline(__always)
     static func isTwoByteEscape(_ byte: UInt8) -> Bool {
@@ -297,9 +315,40 @@ enum JSONFastScanner {
         return value
     }
 
+    /// The index of the first byte from `start` on that is not an ASCII digit, eight bytes at a time.
+    /// Timestamps, ids and full-precision floats have long digit runs of every length, where a byte loop
+    /// mispredicts its exit each time: on the wide capture this runs 3% faster (alternated runs) though
+    /// it executes about 2% more instructions. Reads up to seven bytes past that byte, which the padding
+    /// allows (its zero bytes end any run).
+    @inline(__always)
+    static func digitRun(_ p: UnsafePointer<UInt8>, _ start: Int) -> Int {
+        var i = start
+        while true {
+            // Digits become 0–9 and every other byte 10 or more; adding 0x76 to the low seven bits then
+            // sets bit 7 exactly for those (no carry crosses a byte), and bit 7 of the byte itself
+            // catches the ones from 0x80.
+            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let offsets = word ^ 0x3030_3030_3030_3030
+            let others = ((offsets & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | offsets) & 0x8080_8080_8080_8080
+            if others != 0 { return i &+ others.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+    }
+
+    /// Whether the 19 digits at `p` are an integer that fits in `Int64` (at most 2^63 - 1, or 2^63 when
+    /// negative): as ``JSONScanner/checkInt64(_:digits:negative:start:)`` decides, digit by digit.
+    @inline(__always)
+    static func fitsInt64(_ p: UnsafePointer<UInt8>, negative: Bool) -> Bool {
+        let limit: StaticString = "9223372036854775807"
+        let digits = limit.utf8Start
+        for k in 0..<18 where p[k] != digits[k] { return p[k] < digits[k] }
+        return p[18] <= (negative ? UInt8(ascii: "8") : UInt8(ascii: "7"))
+    }
+
     /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal,
     /// or returns -1 for invalid text and for numbers close enough to the limits that ``JSONScanner``
-    /// must check them (19 or more integer digits, exponents of three or more digits).
+    /// must check them (integers of 20 or more digits or beyond `Int64`, exponents of three or more
+    /// digits).
     @inline(__always)
     static func number(_ p: UnsafePointer<UInt8>, _ start: Int, _ isInteger: inout Bool) -> Int {
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
@@ -311,16 +360,19 @@ enum JSONFastScanner {
             if isDigit(p[i]) { return -1 }
         } else {
             guard isDigit(p[i]) else { return -1 }
-            i &+= 1
-            while isDigit(p[i]) { i &+= 1 }
-            if i &- integerStart >= 19 { return -1 }
+            i = digitRun(p, i &+ 1)
+            // 64-bit ids (snowflakes, hashes) have 19 digits: the ones that fit in Int64 stay here.
+            if i &- integerStart >= 19 {
+                guard i &- integerStart == 19, fitsInt64(p + integerStart, negative: integerStart != start) else {
+                    return -1
+                }
+            }
         }
         if p[i] == UInt8(ascii: ".") {
             isInteger = false
             i &+= 1
             guard isDigit(p[i]) else { return -1 }
-            i &+= 1
-            while isDigit(p[i]) { i &+= 1 }
+            i = digitRun(p, i &+ 1)
         }
         if p[i] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
@@ -328,9 +380,8 @@ enum JSONFastScanner {
             if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") { i &+= 1 }
             let exponentStart = i
             guard isDigit(p[i]) else { return -1 }
-            i &+= 1
-            while isDigit(p[i]) { i &+= 1 }
-            // At most 18 integer digits and a two-digit exponent stay far from Double's range limit.
+            i = digitRun(p, i &+ 1)
+            // At most 19 integer digits and a two-digit exponent stay far from Double's range limit.
             if i &- exponentStart > 2 { return -1 }
         }
         return i

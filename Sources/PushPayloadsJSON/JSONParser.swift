@@ -75,6 +75,8 @@ public struct JSONParser: Sendable {
         scratch.reserveStack(limits.maximumDepth)
 
         // The fast scanner takes what it can; the full scanner decides the rest and reports every error.
+        let rootKeyEntries = scratch.reserveRootKeys(JSONFastScanner.rootKeyEntries(forBytes: count))
+        var rootKeys: UnsafeMutablePointer<UInt64>? = nil
         if count <= JSONFastScanner.maximumByteCount,
             let nodeCount = JSONFastScanner.scan(
                 storage.bytes,
@@ -82,12 +84,14 @@ public struct JSONParser: Sendable {
                 nodes: storage.nodes,
                 stack: scratch.stack,
                 bitmap: scratch.reserveBitmap(JSONFastScanner.bitmapWords(forBytes: count)),
+                rootKeys: rootKeyEntries,
                 maximumDepth: limits.maximumDepth,
                 scratch: scratch,
                 kernel: stageOneKernel
             )
         {
             storage.nodeCount = nodeCount
+            rootKeys = rootKeyEntries
             assert(
                 Self.fullScanAgrees(storage, limits: limits),
                 "JSONFastScanner and JSONScanner disagree on: \(String(decoding: storage.byteBuffer, as: UTF8.self))"
@@ -118,7 +122,7 @@ public struct JSONParser: Sendable {
                 byteOffset: Int(storage.nodes[0].start) - quote
             )
         }
-        storage.indexRootKeys()
+        storage.indexRootKeys(entries: rootKeys)
         return JSONDocument(storage: storage)
     }
 

@@ -25,6 +25,10 @@ final class JSONParserScratch: @unchecked Sendable {
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var bitmapCapacity: Int
+    /// For ``JSONFastScanner``: one entry per key of the root object, in order, for the root key index
+    /// (`JSONStorage+RootKeyIndex.swift`); allocated by ``reserveRootKeys(_:)``.
+    @exclusivity(unchecked) private var rootKeyStorage: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var rootKeyCapacity: Int = 0
 
     init() {
         stackCapacity = 0
@@ -46,16 +50,32 @@ final class JSONParserScratch: @unchecked Sendable {
         table.deallocate()
         slots?.deallocate()
         bitmapStorage?.deallocate()
+        rootKeyStorage?.deallocate()
     }
 
     /// Makes room for the bitmap of `words` words, and returns it.
     func reserveBitmap(_ words: Int) -> UnsafeMutablePointer<UInt64> {
-        if words > bitmapCapacity || bitmapStorage == nil {
-            bitmapStorage?.deallocate()
-            bitmapCapacity = Swift.max(words, bitmapCapacity * 2)
-            bitmapStorage = .allocate(capacity: bitmapCapacity)
-        }
-        return bitmapStorage!
+        Self.reserve(words, in: &bitmapStorage, capacity: &bitmapCapacity)
+    }
+
+    /// Makes room for `count` root key entries, and returns them.
+    func reserveRootKeys(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        Self.reserve(count, in: &rootKeyStorage, capacity: &rootKeyCapacity)
+    }
+
+    /// A buffer of at least `count` words: `storage` when it is large enough, else a new one at least twice
+    /// its size (the contents are not kept).
+    private static func reserve(
+        _ count: Int,
+        in storage: inout UnsafeMutablePointer<UInt64>?,
+        capacity: inout Int
+    ) -> UnsafeMutablePointer<UInt64> {
+        if let buffer = storage, count <= capacity { return buffer }
+        storage?.deallocate()
+        capacity = Swift.max(count, capacity * 2)
+        let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        storage = buffer
+        return buffer
     }
 
     func reserveStack(_ depth: Int) {

@@ -6,19 +6,23 @@ internal import CPushJSONKernels
 /// fuzzers check by forcing each one.
 ///
 /// The Swift kernel runs everywhere (SSE2 on x86-64, NEON on arm64, through LLVM's vector builtins); the
-/// AVX2 kernel, in the C target `CPushJSONKernels`, does the same work on 32-byte vectors.
+/// AVX2 and AVX-512 kernels, in the C target `CPushJSONKernels`, do the same work on 32-byte vectors and
+/// on 64-byte vectors with mask registers. The cases run from narrowest to widest.
 @_spi(Kernels)
 public enum JSONStageOneKernel: String, CaseIterable, Sendable {
     /// The portable kernel, in Swift: 16-byte vectors.
     case portable
     /// The AVX2 kernel, in C: 32-byte vectors; x86-64 processors with AVX2 only.
     case avx2
+    /// The AVX-512 kernel, in C: one 64-byte vector per block, comparisons into mask registers; x86-64
+    /// processors with AVX-512F and AVX-512BW only.
+    case avx512
 
     /// The kernels this processor can run.
     public static let available: [JSONStageOneKernel] = allCases.filter(\.isSupported)
 
     /// The kernel a parser uses unless told otherwise: the widest this processor runs.
-    public static let best: JSONStageOneKernel = isSupported(.avx2) ? .avx2 : .portable
+    public static let best: JSONStageOneKernel = available.last ?? .portable
 
     /// Whether this processor can run the kernel.
     public var isSupported: Bool { Self.isSupported(self) }
@@ -27,6 +31,7 @@ public enum JSONStageOneKernel: String, CaseIterable, Sendable {
         switch kernel {
         case .portable: return true
         case .avx2: return push_json_cpu_has_avx2()
+        case .avx512: return push_json_cpu_has_avx512()
         }
     }
 
@@ -38,6 +43,7 @@ public enum JSONStageOneKernel: String, CaseIterable, Sendable {
         switch self {
         case .portable: return JSONFastScanner.markSpecialBytes(p, count: n, into: bitmap)
         case .avx2: return push_json_mark_special_avx2(p, n, bitmap)
+        case .avx512: return push_json_mark_special_avx512(p, n, bitmap)
         }
     }
 }

@@ -9,8 +9,11 @@ extension JSONStorage {
     /// The fewest members worth an index: below it, a scan is as quick.
     static let rootKeyIndexThreshold = 8
 
-    /// Builds the index of the root object's keys, or leaves the document without one.
-    func indexRootKeys() {
+    /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when
+    /// the fast scanner wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes
+    /// (bit 31) and its node index (the low 31 bits), in order: the keys are then not read again, nor the
+    /// nodes walked from key to key.
+    func indexRootKeys(entries: UnsafePointer<UInt64>? = nil) {
         rootKeySlotMask = 0
         guard nodeCount > 0, nodes[0].kind == JSONNode.object else { return }
         let count = Int(nodes[0].length)
@@ -26,6 +29,35 @@ extension JSONStorage {
         let slots = rootKeySlots!
         slots.update(repeating: 0, count: capacity)
         let mask = capacity - 1
+        if let entries, capacity <= 64 {
+            // Up to 32 keys: the free slots are a mask in a register, so the next free slot from a key's
+            // home (linear probing, as the loop below) is found without a branch and without reading the
+            // slots back right after zeroing them (a load from a wide store still in flight stalls).
+            var free: UInt64 = capacity == 64 ? ~0 : (1 &<< UInt64(capacity)) &- 1
+            for k in 0..<count {
+                let entry = entries[k]
+                // Bit 31: the key has escapes.
+                if entry & 0x8000_0000 != 0 { return }
+                let home = UInt64(truncatingIfNeeded: Int(truncatingIfNeeded: entry &>> 32) & mask)
+                let ahead = free & (~0 &<< home)
+                let slot = (ahead != 0 ? ahead : free).trailingZeroBitCount
+                free &= ~(1 &<< UInt64(slot))
+                slots[slot] = UInt32(truncatingIfNeeded: entry & 0x7FFF_FFFF &+ 1)
+            }
+            rootKeySlotMask = mask
+            return
+        }
+        if let entries {
+            for k in 0..<count {
+                let entry = entries[k]
+                if entry & 0x8000_0000 != 0 { return }
+                var slot = Int(truncatingIfNeeded: entry &>> 32) & mask
+                while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+                slots[slot] = UInt32(truncatingIfNeeded: entry & 0x7FFF_FFFF &+ 1)
+            }
+            rootKeySlotMask = mask
+            return
+        }
         var keyIndex = 1
         for _ in 0..<count {
             let key = nodes[keyIndex]
@@ -69,6 +101,10 @@ extension JSONStorage {
 
     /// A hash of `count` bytes at `p`: their first and last eight bytes (fewer for a short key) and the
     /// count, mixed by multiplication. With `padded`, eight bytes may be read at `p` whatever `count`.
+    ///
+    /// The fingerprint is `JSONParserScratch.paddedFingerprint`'s and the hash the fast scanner's for its
+    /// duplicate-key slots (which take the top bits; this index takes bits 32 and up), so the scanner
+    /// hands each root key's hash over (`indexRootKeys(entries:)`); the tests check that they agree.
     @inlinable
     static func rootKeyHash(_ p: UnsafePointer<UInt8>, count: Int, padded: Bool) -> Int {
         var first: UInt64 = 0
@@ -87,8 +123,7 @@ extension JSONStorage {
                 shift &+= 8
             }
         }
-        let mixed =
-            (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)) &* 0xFF51_AFD7_ED55_8CCD
-        return Int(truncatingIfNeeded: mixed >> 32)
+        let fingerprint = (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
+        return Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 32)
     }
 }

@@ -32,6 +32,76 @@ struct JSONFastScannerTests {
         }
     }
 
+    /// The fast scanner alone over `text`, laid out as a parser lays it out: the node count (`nil` where it
+    /// leaves the text to the full scanner) and every node slot, written or not.
+    private static func fastScan(
+        _ text: String,
+        scratch: JSONParserScratch = JSONParserScratch()
+    ) -> (count: Int?, nodes: [JSONNode]) {
+        let bytes = Array(text.utf8)
+        scratch.reserveStack(8)
+        var padded = [UInt8](repeating: 0, count: JSONStorage.leadingPadding + bytes.count + JSONStorage.padding)
+        padded.replaceSubrange(JSONStorage.leadingPadding..<JSONStorage.leadingPadding + bytes.count, with: bytes)
+        var nodes = [JSONNode](
+            repeating: JSONNode(kind: 0, flags: 0, start: 0, length: 0, end: 0),
+            count: JSONStorage.maximumNodes(forBytes: bytes.count, maximumDepth: 8)
+        )
+        var bitmap = [UInt64](repeating: 0, count: JSONFastScanner.bitmapWords(forBytes: bytes.count))
+        let count = padded.withUnsafeBufferPointer { input in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                bitmap.withUnsafeMutableBufferPointer { bitmap in
+                    JSONFastScanner.scan(
+                        input.baseAddress! + JSONStorage.leadingPadding,
+                        count: bytes.count,
+                        nodes: nodes.baseAddress!,
+                        stack: scratch.stack,
+                        bitmap: bitmap.baseAddress!,
+                        rootKeys: scratch.reserveRootKeys(JSONFastScanner.rootKeyEntries(forBytes: bytes.count)),
+                        maximumDepth: 8,
+                        scratch: scratch,
+                        kernel: .portable
+                    )
+                }
+            }
+        }
+        return (count, nodes)
+    }
+
+    /// The nodes the fast scanner writes for `text`, or `nil` where it leaves the text to the full scanner.
+    private func fastNodes(_ text: String) -> [JSONNode]? {
+        let (count, nodes) = Self.fastScan(text)
+        return count.map { Array(nodes.prefix($0)) }
+    }
+
+    @Test("numbers: long digit runs end at the right byte, and 19-digit integers stay fast when they fit Int64")
+    func numbers() throws {
+        // Digit runs of every length up to 40 beside every kind of byte that may follow a number.
+        for length in 1...40 {
+            let digits = "1" + String(repeating: "7", count: length - 1)
+            for (prefix, suffix) in [("", ""), ("-", ""), ("0.", ""), ("1.", "e5"), ("", "E-7"), ("3.", " ")] {
+                let number = prefix + digits + suffix
+                let text = #"{"n":"# + number + #","a":[1.5,"# + number + "]}"
+                let integerDigits = prefix.isEmpty || prefix == "-" ? length : 1
+                guard integerDigits < 19 else { continue }
+                let nodes = try #require(fastNodes(text), "\(text)")
+                #expect(nodes[2].length == UInt32(number.utf8.count - (suffix == " " ? 1 : 0)), "\(text)")
+                #expect(nodes[6].length == nodes[2].length, "\(text)")
+            }
+        }
+        let fits = ["9223372036854775807", "-9223372036854775808", "1000000000000000000", "-1234567890123456789"]
+        for number in fits {
+            let nodes = try #require(fastNodes(#"{"id":"# + number + "}"), "\(number)")
+            #expect(nodes[2].length == UInt32(number.utf8.count) && nodes[2].flags == JSONNode.isInteger)
+        }
+        // Too large for Int64, or 20 digits: the full scanner decides (and rejects them).
+        for number in ["9223372036854775808", "-9223372036854775809", "9999999999999999999", "10000000000000000000"] {
+            #expect(fastNodes(#"{"id":"# + number + "}") == nil, "\(number)")
+            #expect(throws: PushPayloadError(.numberOutOfRange, message: "")) {
+                try JSONDocument(jsonBytes: Array((#"{"id":"# + number + "}").utf8))
+            }
+        }
+    }
+
     /// A key name whose slot is the slot of `key`.
     private func keySharingSlot(with key: String, excluding taken: Set<String> = [], prefix: String = "k") -> String {
         func slot(_ name: String) -> UInt64 {
@@ -137,37 +207,13 @@ struct JSONFastScannerTests {
     @Test("when the payload stamps wrap around, the slots are cleared and duplicates are still found")
     func stampsWrapAround() throws {
         let scratch = JSONParserScratch()
-        scratch.reserveStack(8)
         scratch.keyStamp = UInt32.max - 1
         let cases: [(String, Bool)] = [
             (#"{"a":{"k":1,"j":2},"b":{"k":1,"k":2}}"#, false),
             (#"{"a":{"k":1,"j":2},"b":{"k":1,"j":2}}"#, true),
         ]
         for (text, valid) in cases {
-            let bytes = Array(text.utf8)
-            var padded = [UInt8](repeating: 0, count: JSONStorage.leadingPadding + bytes.count + JSONStorage.padding)
-            padded.replaceSubrange(JSONStorage.leadingPadding..<JSONStorage.leadingPadding + bytes.count, with: bytes)
-            var nodes = [JSONNode](
-                repeating: JSONNode(kind: 0, flags: 0, start: 0, length: 0, end: 0),
-                count: JSONStorage.maximumNodes(forBytes: bytes.count, maximumDepth: 8)
-            )
-            var bitmap = [UInt64](repeating: 0, count: JSONFastScanner.bitmapWords(forBytes: bytes.count))
-            let count = padded.withUnsafeBufferPointer { input in
-                nodes.withUnsafeMutableBufferPointer { nodes in
-                    bitmap.withUnsafeMutableBufferPointer { bitmap in
-                        JSONFastScanner.scan(
-                            input.baseAddress! + JSONStorage.leadingPadding,
-                            count: bytes.count,
-                            nodes: nodes.baseAddress!,
-                            stack: scratch.stack,
-                            bitmap: bitmap.baseAddress!,
-                            maximumDepth: 8,
-                            scratch: scratch,
-                            kernel: .portable
-                        )
-                    }
-                }
-            }
+            let (count, nodes) = Self.fastScan(text, scratch: scratch)
             #expect((count != nil) == valid, "\(text)")
             #expect(nodes.allSatisfy { $0.kind != JSONNode.object || $0.flags == 0 } || !valid)
         }

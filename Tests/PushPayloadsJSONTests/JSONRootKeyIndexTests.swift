@@ -68,6 +68,40 @@ struct JSONRootKeyIndexTests {
         }
     }
 
+    /// The fast scanner hands each root key's hash to the index; the full scanner's documents are indexed
+    /// from the nodes. A number with a three-digit exponent is one the fast scanner leaves to the full one.
+    @Test("the index answers alike whichever scanner wrote the nodes", arguments: [false, true])
+    func bothScanners(fullScanner: Bool) throws {
+        let keys = Self.wideKeys
+        var text = Self.json(keys)
+        if fullScanner { text = text.replacingFirst("\"mcID\":17", with: "\"mcID\":1.7e001") }
+        var parser = JSONParser()
+        let document = try parser.parse(Array(text.utf8))
+        #expect(document.storage.rootKeySlotMask != 0)
+        let object = document.rootObject
+        for key in Self.probes {
+            #expect((object[key] == nil) == (Self.scanned(object, key) == nil), "\(key.debugDescription)")
+        }
+        for (offset, key) in keys.enumerated() where key != "mcID" {
+            #expect(object[key]?.numberValue?.intValue == offset, "\(key.debugDescription)")
+        }
+        #expect(object["mcID"]?.numberValue?.doubleValue == 17)
+        // The keys as the scanner hashed them (eight padded bytes readable at each) and as a lookup does.
+        for key in keys {
+            var padded = Array(key.utf8) + [UInt8](repeating: 0x22, count: 8)
+            let count = key.utf8.count
+            let scanned = padded.withUnsafeMutableBufferPointer {
+                let hash = JSONParserScratch.paddedFingerprint($0.baseAddress!, count) &* 0x9E37_79B9_7F4A_7C15
+                return Int(truncatingIfNeeded: hash >> 32)
+            }
+            // Unpadded, the lookup reads only the key's own bytes, not the quotes after it.
+            let looked = padded.withUnsafeBufferPointer {
+                JSONStorage.rootKeyHash($0.baseAddress!, count: count, padded: false)
+            }
+            #expect(scanned == looked, "\(key.debugDescription)")
+        }
+    }
+
     @Test("a document keeps its index while the parser reuses its buffers for another")
     func indexSurvivesReuse() throws {
         var parser = JSONParser()

@@ -8,9 +8,9 @@ public struct GeneratedCorpus: Sendable {
     /// What each payload is.
     public private(set) var infos: [PayloadGenerator.Info]
 
-    /// Generates `count` payloads from `seed`.
-    public init(count: Int, seed: UInt64 = 1, malformedPercent: Double = 1) {
-        var generator = PayloadGenerator(seed: seed, malformedPercent: malformedPercent)
+    /// Generates `count` payloads of `shape` from `seed`.
+    public init(count: Int, seed: UInt64 = 1, malformedPercent: Double = 1, shape: CaptureShape = .pushes) {
+        var generator = AnyPayloadGenerator(shape: shape, seed: seed, malformedPercent: malformedPercent)
         bytes = []
         bytes.reserveCapacity(count * 900)
         offsets = [0]

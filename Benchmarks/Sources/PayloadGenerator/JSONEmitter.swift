@@ -159,6 +159,12 @@ struct JSONEmitter {
         out.append(contentsOf: digits)
     }
 
+    /// Writes number text as it is (the caller's text is a valid JSON number).
+    mutating func number(text: [UInt8]) {
+        valuePrefix()
+        out.append(contentsOf: text)
+    }
+
     mutating func bool(_ value: Bool) {
         valuePrefix()
         if value {

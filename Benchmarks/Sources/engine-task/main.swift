@@ -5,7 +5,11 @@
 // the counts (accepted payloads, strings found, their total length) printed for every engine.
 //
 //   swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build-bench --product engine-task
-//   Benchmarks/.build-bench/release/engine-task [--capture FILE.jsonl | --count 200000 --seed 1] [--rounds 7]
+//   Benchmarks/.build-bench/release/engine-task [--capture FILE.jsonl ... | --shape pushes|wide|both
+//       --count 200000 --seed 1] [--rounds 7] [--engines native,portable,avx2,avx512,dom,ondemand]
+//
+// By default both generated capture shapes (PayloadGenerator's push payloads and issue 25's wide
+// payloads), each with its own table, their rounds interleaved with the engines'.
 //
 // Needs libsimdjson-dev (apt-get install libsimdjson-dev). docs/performance.md has the numbers.
 
@@ -16,10 +20,12 @@ import PushPayloads
 @_spi(Kernels) import PushPayloadsJSON
 
 struct Options {
-    var capture: String?
+    var captures: [String] = []
+    var shapes = CaptureShape.allCases
     var count = 200_000
     var seed: UInt64 = 1
     var rounds = 7
+    var engines: [Engine]?
 }
 
 func fail(_ message: String) -> Never {
@@ -33,7 +39,17 @@ func parseOptions() -> Options {
     while let argument = arguments.popFirst() {
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         switch argument {
-        case "--capture": options.capture = value
+        case "--capture": options.captures.append(value)
+        case "--shape":
+            options.shapes =
+                value == "both"
+                ? CaptureShape.allCases : [CaptureShape(rawValue: value) ?? { fail("--shape: pushes, wide or both") }()]
+        case "--engines":
+            options.engines = value.split(separator: ",").map { name in
+                guard let engine = Engine(name: String(name)) else { fail("unknown engine \(name)") }
+                guard Engine.allCases.contains(engine) else { fail("this processor cannot run \(name)") }
+                return engine
+            }
         case "--count": options.count = Int(value) ?? { fail("--count needs a number") }()
         case "--seed": options.seed = UInt64(value) ?? { fail("--seed needs a number") }()
         case "--rounds": options.rounds = Int(value) ?? { fail("--rounds needs a number") }()
@@ -53,22 +69,24 @@ struct Payloads {
         self.offsets = offsets
     }
 
-    init(options: Options) {
-        if let capture = options.capture {
-            guard let data = FileManager.default.contents(atPath: capture) else { fail("cannot read \(capture)") }
-            bytes = []
-            bytes.reserveCapacity(data.count + 64)
-            offsets = [0]
-            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-                bytes += line
-                offsets.append(bytes.count)
-            }
-        } else {
-            let corpus = GeneratedCorpus(count: options.count, seed: options.seed)
-            bytes = corpus.bytes
-            offsets = corpus.offsets
+    /// Every line of a JSON Lines capture.
+    init(capture: String) {
+        guard let data = FileManager.default.contents(atPath: capture) else { fail("cannot read \(capture)") }
+        bytes = []
+        bytes.reserveCapacity(data.count + 64)
+        offsets = [0]
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            bytes += line
+            offsets.append(bytes.count)
         }
         bytes += [UInt8](repeating: 0, count: 64)
+    }
+
+    /// Generated payloads of one shape.
+    init(shape: CaptureShape, count: Int, seed: UInt64) {
+        let corpus = GeneratedCorpus(count: count, seed: seed, shape: shape)
+        bytes = corpus.bytes + [UInt8](repeating: 0, count: 64)
+        offsets = corpus.offsets
     }
 
     var count: Int { offsets.count - 1 }
@@ -94,6 +112,18 @@ enum Engine: Hashable {
     case ondemand
 
     static let allCases: [Engine] = JSONStageOneKernel.available.map(Engine.native) + [.dom, .ondemand]
+
+    /// `native` (the default kernel), a kernel's name, `dom` or `ondemand`.
+    init?(name: String) {
+        switch name {
+        case "native": self = .native(.best)
+        case "dom": self = .dom
+        case "ondemand": self = .ondemand
+        default:
+            guard let kernel = JSONStageOneKernel(rawValue: name) else { return nil }
+            self = .native(kernel)
+        }
+    }
 
     var name: String {
         switch self {
@@ -192,29 +222,57 @@ func keepCommonPayloads(_ payloads: inout Payloads) -> [String: Int] {
 }
 
 let options = parseOptions()
-var payloads = Payloads(options: options)
-let dropped = keepCommonPayloads(&payloads)
-let megabytes = Double(payloads.payloadBytes) / 1_000_000
-print("engine-task: \(payloads.count) payloads, \(String(format: "%.1f", megabytes)) MB, \(options.rounds) rounds")
-print(String(cString: csimdjson_description()!))
-if !dropped.isEmpty {
-    let reasons = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-    print("left out, accepted by one of native and simdjson DOM only: \(reasons)")
+let engines = options.engines ?? Engine.allCases
+
+/// One capture measured: its payloads (those both native and DOM accept or both refuse) and its timings.
+struct Workload {
+    var name: String
+    var payloads: Payloads
+    var megabytes: Double { Double(payloads.payloadBytes) / 1_000_000 }
+    var seconds: [Engine: [Double]] = [:]
+    var counts: [Engine: Counts] = [:]
 }
 
-var seconds: [Engine: [Double]] = [:]
-var counts: [Engine: Counts] = [:]
+var workloads: [Workload] = []
+let sources: [(String, () -> Payloads)] =
+    options.captures.isEmpty
+    ? options.shapes.map { shape in
+        (
+            "\(shape.rawValue) (\(options.count) generated, seed \(options.seed))",
+            {
+                Payloads(shape: shape, count: options.count, seed: options.seed)
+            }
+        )
+    }
+    : options.captures.map { path in (path, { Payloads(capture: path) }) }
+print(String(cString: csimdjson_description()!))
+for (name, make) in sources {
+    var payloads = make()
+    let dropped = keepCommonPayloads(&payloads)
+    var workload = Workload(name: name, payloads: payloads)
+    print("\(name): \(payloads.count) payloads, \(String(format: "%.1f", workload.megabytes)) MB")
+    if !dropped.isEmpty {
+        let reasons = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print("  left out, accepted by one of native and simdjson DOM only: \(reasons)")
+    }
+    workload.counts = [:]
+    workloads.append(workload)
+}
+print("\(options.rounds) rounds, each: every capture, every engine, the order rotated")
+
 let clock = ContinuousClock()
 for round in 0..<options.rounds {
-    let order = (0..<Engine.allCases.count).map { Engine.allCases[($0 + round) % Engine.allCases.count] }
-    for engine in order {
-        let start = clock.now
-        let result = run(engine, payloads)
-        let elapsed = start.duration(to: clock.now)
-        seconds[engine, default: []].append(
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        )
-        counts[engine] = result
+    for index in workloads.indices {
+        let order = (0..<engines.count).map { engines[($0 + round) % engines.count] }
+        for engine in order {
+            let start = clock.now
+            let result = run(engine, workloads[index].payloads)
+            let elapsed = start.duration(to: clock.now)
+            workloads[index].seconds[engine, default: []].append(
+                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            )
+            workloads[index].counts[engine] = result
+        }
     }
 }
 
@@ -224,21 +282,28 @@ func median(_ values: [Double]) -> Double {
 }
 
 // "native is" = our engine with its default kernel, over this row: above 1.00x is faster than this row.
-let nativeRate = megabytes / median(seconds[reference]!)
-print("engine                     MB/s   native is   counts")
-for engine in Engine.allCases {
-    let rate = megabytes / median(seconds[engine]!)
-    print(
-        engine.name.padding(toLength: 22, withPad: " ", startingAt: 0)
-            + String(format: "%9.1f", rate) + "   "
-            + String(format: "%.2fx", nativeRate / rate).padding(toLength: 9, withPad: " ", startingAt: 0) + "   "
-            + counts[engine]!.description
-    )
+var countsDiffer = false
+for workload in workloads {
+    print("\n\(workload.name)")
+    let baseline = engines.contains(reference) ? reference : engines[0]
+    let nativeRate = workload.megabytes / median(workload.seconds[baseline]!)
+    print("engine                     MB/s   \(baseline == reference ? "native" : baseline.name) is   counts")
+    for engine in engines {
+        let rate = workload.megabytes / median(workload.seconds[engine]!)
+        print(
+            engine.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                + String(format: "%9.1f", rate) + "   "
+                + String(format: "%.2fx", nativeRate / rate).padding(toLength: 9, withPad: " ", startingAt: 0)
+                + "   " + workload.counts[engine]!.description
+        )
+    }
+    for engine in engines where workload.counts[engine] != workload.counts[baseline] {
+        if engine == .ondemand || baseline == .ondemand {
+            print("note: On-Demand's counts differ: it checks only what it reads")
+        } else {
+            print("error: \(engine.name) counts differ from \(baseline.name)'s")
+            countsDiffer = true
+        }
+    }
 }
-for engine in Engine.allCases where counts[engine] != counts[reference] && engine != .ondemand {
-    print("error: \(engine.name) counts differ from \(reference.name)'s")
-    exit(1)
-}
-if counts[.ondemand] != counts[reference] {
-    print("note: On-Demand's counts differ: it checks only what it reads")
-}
+if countsDiffer { exit(1) }

@@ -2,6 +2,7 @@
 // `--megabytes` MB (10^6 bytes) have been written.
 //
 //   generate-capture --megabytes 200 --seed 1 --malformed-percent 1 > capture.jsonl
+//   generate-capture --shape wide --megabytes 200 > wide.jsonl       # issue 25's second shape
 //
 // The same arguments always give the same bytes.
 
@@ -22,8 +23,11 @@ func printError(_ text: String) {
 
 func usage() -> Never {
     let text = """
-        usage: generate-capture [--megabytes N] [--seed S] [--malformed-percent P] [--stats]
+        usage: generate-capture [--shape pushes|wide] [--megabytes N] [--seed S] [--malformed-percent P] [--stats]
 
+          --shape SHAPE          pushes (push payloads as vendors send them; default) or wide (about 1 KB,
+                                 15–25 top-level keys, nested objects, float and large-integer arrays,
+                                 long CJK/emoji/Cyrillic text)
           --megabytes N          write at least N MB (10^6 bytes) of JSON Lines (default 200; fractions allowed)
           --seed S               generator seed, an unsigned integer (default 1)
           --malformed-percent P  share of deliberately broken payloads, 0...100 (default 1)
@@ -38,6 +42,7 @@ var megabytes = 200.0
 var seed: UInt64 = 1
 var malformedPercent = 1.0
 var printStatistics = false
+var shape = CaptureShape.pushes
 
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -51,6 +56,9 @@ while let argument = arguments.popFirst() {
     case "--malformed-percent":
         guard let value = arguments.popFirst().flatMap(Double.init), (0...100).contains(value) else { usage() }
         malformedPercent = value
+    case "--shape":
+        guard let value = arguments.popFirst().flatMap(CaptureShape.init(rawValue:)) else { usage() }
+        shape = value
     case "--stats":
         printStatistics = true
     case "-h", "--help":
@@ -77,9 +85,9 @@ func flush(_ chunk: inout [UInt8]) {
     chunk.removeAll(keepingCapacity: true)
 }
 
-func run(megabytes: Double, seed: UInt64, malformedPercent: Double, printStatistics: Bool) {
+func run(shape: CaptureShape, megabytes: Double, seed: UInt64, malformedPercent: Double, printStatistics: Bool) {
     let targetBytes = Int(megabytes * 1_000_000)
-    var generator = PayloadGenerator(seed: seed, malformedPercent: malformedPercent)
+    var generator = AnyPayloadGenerator(shape: shape, seed: seed, malformedPercent: malformedPercent)
     var payload: [UInt8] = []
     payload.reserveCapacity(8192)
     var chunk: [UInt8] = []
@@ -113,4 +121,10 @@ func run(megabytes: Double, seed: UInt64, malformedPercent: Double, printStatist
     }
 }
 
-run(megabytes: megabytes, seed: seed, malformedPercent: malformedPercent, printStatistics: printStatistics)
+run(
+    shape: shape,
+    megabytes: megabytes,
+    seed: seed,
+    malformedPercent: malformedPercent,
+    printStatistics: printStatistics
+)

@@ -1,5 +1,12 @@
 internal import CFuzzDriver
 public import PushPayloads
+@_spi(Kernels) internal import PushPayloadsJSON
+
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// Stops the run with `message` when `condition` fails.
 ///
@@ -180,6 +187,15 @@ public func runFuzzer(
     argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ callback: FuzzCallback
 ) -> CInt {
+    // Which stage-one kernels the engine targets force on this processor, and which it lacks: the log
+    // then says what a run covered (docs/fuzzing.md).
+    let forced = JSONStageOneKernel.available.map(\.rawValue).joined(separator: ", ")
+    let lacking = JSONStageOneKernel.allCases.filter { !$0.isSupported }.map(\.rawValue)
+    let line =
+        "fuzz: stage-one kernels on this processor: \(forced); lacking: "
+        + (lacking.isEmpty ? "none" : lacking.joined(separator: ", ")) + "\n"
+    var text = line
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     var argc = argc
     var argv = argv
     return LLVMFuzzerRunDriver(&argc, &argv, callback)

@@ -21,6 +21,14 @@ bool push_json_cpu_has_avx2(void);
 /// and up to 63 past `count` (the zero padding). Must be called only when push_json_cpu_has_avx2().
 bool push_json_mark_special_avx2(const uint8_t *p, size_t count, uint64_t *bitmap);
 
+/// Whether this processor runs the AVX-512 kernel (x86-64 with AVX-512F and AVX-512BW, and an operating
+/// system that saves their registers; false elsewhere).
+bool push_json_cpu_has_avx512(void);
+
+/// What push_json_mark_special_avx2 computes, one 64-byte block per vector, with the same reads before and
+/// after the input. Must be called only when push_json_cpu_has_avx512().
+bool push_json_mark_special_avx512(const uint8_t *p, size_t count, uint64_t *bitmap);
+
 #ifdef __cplusplus
 }
 #endif
