@@ -22,8 +22,7 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
-    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it
-    /// (`PushDecoderRegistry+MarkerKeyIndex.swift` has the indexed path).
+    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it.
     private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
@@ -78,54 +77,50 @@ public struct PushDecoderRegistry: Sendable {
         decoders = front + rest
     }
 
-    /// Asks every decoder about `payload`: the classification, and the decoder whose marker won.
+    /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the
+    /// classification, and the decoder whose marker won with what it read.
     public func match(_ payload: PushPayload) -> Match {
-        if let markerKeyIndex {
-            let outcome = classifyWithIndex(payload, markerKeyIndex)
-            return Match(classification: outcome.classification, decoder: outcome.owner.map { decoders[$0] })
-        }
-        var winner: (any PushPayloadDecoder)? = nil
-        var marker: PushMarker? = nil
+        // Past the first 64 decoders, which the index covers, every one is asked.
+        let asked = markerKeyIndex?.decodersToAsk(payload) ?? ~0
+        var owner: (decoder: any PushPayloadDecoder, match: PushMatch)? = nil
         var others: [PushVendor] = []
-        for decoder in decoders {
-            guard let match = decoder.marker(in: payload) else { continue }
-            if winner == nil {
-                winner = decoder
-                marker = match
+        for position in decoders.indices where position >= 64 || asked & 1 << UInt64(position) != 0 {
+            let decoder = decoders[position]
+            guard let match = decoder.match(payload) else { continue }
+            if owner == nil {
+                owner = (decoder, match)
             } else {
                 others.append(decoder.vendor)
             }
         }
         let classification = PushClassification(
-            vendor: winner?.vendor,
-            marker: marker,
+            vendor: owner?.decoder.vendor,
+            marker: owner?.match.marker,
             alsoMatching: others,
-            isSilent: winner?.isSilent(payload) ?? payload.isBackgroundPush,
+            isSilent: owner.map { $0.decoder.isSilent($0.match) } ?? payload.isBackgroundPush,
             shape: payload.shape
         )
-        return Match(classification: classification, decoder: winner)
+        return Match(payload: payload, classification: classification, decoder: owner?.decoder, decoderMatch: owner?.match)
     }
 
     /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
-        if let markerKeyIndex { return classifyWithIndex(payload, markerKeyIndex).classification }
-        return match(payload).classification
+        match(payload).classification
     }
 
-    /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
-    /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
-    /// summary fields are filled in (see ``PushDecodingDetail``).
+    /// Decodes a payload into the normalised model: the winning decoder's reading, from its match, or the
+    /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``,
+    /// only the summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
+        decode(match(payload), detail: detail)
+    }
+
+    /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
+    public func decode(_ match: Match, detail: PushDecodingDetail = .full) -> PushNotification {
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
-        var notification: PushNotification
-        if let markerKeyIndex {
-            let outcome = classifyWithIndex(payload, markerKeyIndex)
-            notification = PushNotification(payload: payload, classification: outcome.classification, detail: detail)
-            decodeWithIndex(payload, outcome, markerKeyIndex, into: &notification, detail: detail)
-        } else {
-            let match = match(payload)
-            notification = PushNotification(payload: payload, classification: match.classification, detail: detail)
-            match.decoder?.decode(payload, into: &notification, detail: detail)
+        var notification = PushNotification(payload: match.payload, classification: match.classification, detail: detail)
+        if let decoder = match.decoder, let decoderMatch = match.decoderMatch {
+            decoder.decode(decoderMatch, into: &notification, detail: detail)
         }
         return notification
     }
@@ -183,17 +178,28 @@ public struct PushDecoderRegistry: Sendable {
 
 extension PushDecoderRegistry {
     /// What the registry's decoders say about one payload: its classification, and the decoder that
-    /// recognised it first, which decodes it.
+    /// recognised it first with its match, from which it decodes the payload (`decode(_:detail:)`).
     public struct Match: Sendable {
+        /// The payload asked about.
+        public var payload: PushPayload
         /// The classification.
         public var classification: PushClassification
         /// The decoder whose marker won, or `nil` when no decoder recognises the payload.
         public var decoder: (any PushPayloadDecoder)?
+        /// The winning decoder's match: what it read to recognise the payload.
+        public var decoderMatch: PushMatch?
 
         /// Creates a match.
-        public init(classification: PushClassification, decoder: (any PushPayloadDecoder)?) {
+        public init(
+            payload: PushPayload,
+            classification: PushClassification,
+            decoder: (any PushPayloadDecoder)?,
+            decoderMatch: PushMatch?
+        ) {
+            self.payload = payload
             self.classification = classification
             self.decoder = decoder
+            self.decoderMatch = decoderMatch
         }
     }
 }
