@@ -31,27 +31,12 @@ func checkBeforeSending(_ body: [UInt8], log: (String) -> Void) throws -> [UInt8
 
 @Suite("The article \"Checking a push before you send it\"")
 struct CheckingArticleTests {
-    static let articleURL = TestPaths.packageRoot
-        .appendingPathComponent("Sources/PushRequests/Docs.docc/CheckingAPushBeforeYouSendIt.md")
+    static let articlePath = "Sources/PushRequests/Docs.docc/CheckingAPushBeforeYouSendIt.md"
 
-    static func article() throws -> String { try String(contentsOf: articleURL, encoding: .utf8) }
+    static func article() throws -> String { try DocCArticle(articlePath).text }
 
     /// The article's code blocks of `language`, in order.
-    static func codeBlocks(_ language: String) throws -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in try article().split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```\(language)" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
+    static func codeBlocks(_ language: String) throws -> [String] { try DocCArticle(articlePath).codeBlocks(language) }
 
     /// The body the article sends: an Exponea push with a button, meant to be silent.
     static let body = Array(
@@ -66,21 +51,13 @@ struct CheckingArticleTests {
         """#.utf8
     )
 
-    /// Lines without their indentation, without imports and blank lines.
-    static func normalized(_ code: some StringProtocol) -> String {
-        code.split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
-            .joined(separator: "\n")
-    }
-
     @Test("the article's Swift is the code in this file, which compiles")
     func snippetsAreThisCode() throws {
         let blocks = try Self.codeBlocks("swift")
         #expect(blocks.count == 2)
-        let thisFile = Self.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
+        let thisFile = DocCArticle.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
         for block in blocks {
-            #expect(thisFile.contains(Self.normalized(block)), "\(block)")
+            #expect(thisFile.contains(DocCArticle.normalized(block)), "\(block)")
         }
         #expect(blocks.first?.contains("import PushPayloads\nimport PushRequests") == true)
     }

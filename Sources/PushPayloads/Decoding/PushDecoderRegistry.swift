@@ -100,7 +100,12 @@ public struct PushDecoderRegistry: Sendable {
             isSilent: owner.map { $0.decoder.isSilent($0.match) } ?? payload.isBackgroundPush,
             shape: payload.shape
         )
-        return Match(payload: payload, classification: classification, decoder: owner?.decoder, decoderMatch: owner?.match)
+        return Match(
+            payload: payload,
+            classification: classification,
+            decoder: owner?.decoder,
+            decoderMatch: owner?.match
+        )
     }
 
     /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
@@ -118,7 +123,11 @@ public struct PushDecoderRegistry: Sendable {
     /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
     public func decode(_ match: Match, detail: PushDecodingDetail = .full) -> PushNotification {
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
-        var notification = PushNotification(payload: match.payload, classification: match.classification, detail: detail)
+        var notification = PushNotification(
+            payload: match.payload,
+            classification: match.classification,
+            detail: detail
+        )
         if let decoder = match.decoder, let decoderMatch = match.decoderMatch {
             decoder.decode(decoderMatch, into: &notification, detail: detail)
         }

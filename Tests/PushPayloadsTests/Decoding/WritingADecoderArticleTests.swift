@@ -52,48 +52,22 @@ enum WritingADecoderArticle {
 
 @Suite("The article \"Writing a decoder for another sender\"")
 struct WritingADecoderArticleTests {
-    static let articleURL = TestPaths.packageRoot
-        .appendingPathComponent("Sources/PushPayloads/Docs.docc/WritingADecoder.md")
-
-    /// The article's Swift blocks, in order.
-    static func swiftBlocks() throws -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in try String(contentsOf: articleURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
-    /// Lines without their indentation and trailing comments, without imports and blank lines.
-    static func normalized(_ code: some StringProtocol) -> String {
-        code.split(separator: "\n")
-            .map { line in
-                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
-                return code.trimmingCharacters(in: .whitespaces)
-            }
-            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
-            .joined(separator: "\n")
-    }
+    static let article = "Sources/PushPayloads/Docs.docc/WritingADecoder.md"
 
     @Test("the article's Swift is the code in this file, which compiles")
     func snippetsAreThisCode() throws {
-        let blocks = try Self.swiftBlocks()
+        let blocks = try DocCArticle(Self.article).codeBlocks("swift")
         #expect(blocks.count == 5)
-        let thisFile = Self.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
+        let thisFile = DocCArticle.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
         for block in blocks {
-            #expect(thisFile.contains(Self.normalized(block)), "\(block)")
+            #expect(thisFile.contains(DocCArticle.normalized(block)), "\(block)")
         }
     }
 
-    @Test("the article's decoder matches, silences and decodes from one reading", arguments: [PushWireShape.apns, .fcm])
+    @Test(
+        "the article's decoder matches, silences and decodes from one reading",
+        arguments: [PushWireShape.apns, .fcm]
+    )
     func decoder(shape: PushWireShape) throws {
         let envelope = #"{"origin":"acme-push","id":"a-1","link":"acme://sale","quiet":true,"campaign":"winter"}"#
         let json =

@@ -38,7 +38,8 @@ public struct CordialDecoder: PushPayloadDecoder {
         // The app extensions read the 2020 layout first and fall back to the top-level key: the match read
         // `system` only when the top-level key is no string.
         let usesAttribution = match.marker == .cordialMessageAttribution
-        let mcID = (usesAttribution ? match.reading?["messageAttribution"]?["mcID"] : payload["mcID"])?.stringValue ?? ""
+        let mcID =
+            (usesAttribution ? match.reading?["messageAttribution"]?["mcID"] : payload["mcID"])?.stringValue ?? ""
         var extras = CordialExtras(mcID: mcID)
         extras.usesMessageAttributionLayout = usesAttribution
 

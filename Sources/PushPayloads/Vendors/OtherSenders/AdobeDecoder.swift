@@ -30,7 +30,8 @@ public struct AdobeDecoder: PushPayloadDecoder {
             guard let xdm = payload["_xdm"]?.objectValue, !xdm.isEmpty else { return nil }
             return PushMatch(payload, marker: .adobeXDM)
         case .fcm:
-            return payload.object.contains("_xdm") || payload.object.contains("adb_title") ? PushMatch(payload, marker: .adobeAJO) : nil
+            return payload.object.contains("_xdm") || payload.object.contains("adb_title")
+                ? PushMatch(payload, marker: .adobeAJO) : nil
         }
     }
 

@@ -34,8 +34,11 @@ public struct AirshipDecoder: PushPayloadDecoder {
     public func match(_ payload: PushPayload) -> PushMatch? {
         let object = payload.object
         switch payload.shape {
-        case .apns: return Self.appleKeys.contains { object.contains($0) } ? PushMatch(payload, marker: .airshipNotificationKeys) : nil
-        case .fcm: return Self.androidKeys.contains { object.contains($0) } ? PushMatch(payload, marker: .airshipPushID) : nil
+        case .apns:
+            return Self.appleKeys.contains { object.contains($0) }
+                ? PushMatch(payload, marker: .airshipNotificationKeys) : nil
+        case .fcm:
+            return Self.androidKeys.contains { object.contains($0) } ? PushMatch(payload, marker: .airshipPushID) : nil
         }
     }
 

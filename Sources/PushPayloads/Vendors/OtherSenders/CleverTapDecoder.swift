@@ -27,7 +27,9 @@ public struct CleverTapDecoder: PushPayloadDecoder {
     /// ``PushMarker/cleverTapKeyPrefix`` (APNs) or ``PushMarker/cleverTapPushFlag`` (FCM).
     public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
-        case .apns: return payload.object.containsKey(where: Self.hasCleverTapPrefix) ? PushMatch(payload, marker: .cleverTapKeyPrefix) : nil
+        case .apns:
+            return payload.object.containsKey(where: Self.hasCleverTapPrefix)
+                ? PushMatch(payload, marker: .cleverTapKeyPrefix) : nil
         case .fcm: return payload.object.contains("wzrk_pn") ? PushMatch(payload, marker: .cleverTapPushFlag) : nil
         }
     }

@@ -25,7 +25,9 @@ public struct KlaviyoDecoder: PushPayloadDecoder {
     /// ``PushMarker/klaviyoBodyK`` (APNs) or ``PushMarker/klaviyoK`` (FCM).
     public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
-        case .apns: return payload["body"]?.objectValue?.contains("_k") == true ? PushMatch(payload, marker: .klaviyoBodyK) : nil
+        case .apns:
+            return payload["body"]?.objectValue?.contains("_k") == true
+                ? PushMatch(payload, marker: .klaviyoBodyK) : nil
         case .fcm: return payload.object.contains("_k") ? PushMatch(payload, marker: .klaviyoK) : nil
         }
     }

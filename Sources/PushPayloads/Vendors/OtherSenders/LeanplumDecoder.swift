@@ -29,7 +29,8 @@ public struct LeanplumDecoder: PushPayloadDecoder {
         switch payload.shape {
         case .apns:
             let object = payload.object
-            return Self.messageIDKeys.contains { object.contains($0) } ? PushMatch(payload, marker: .leanplumMessageID) : nil
+            return Self.messageIDKeys.contains { object.contains($0) }
+                ? PushMatch(payload, marker: .leanplumMessageID) : nil
         case .fcm:
             return payload.object.contains("lp_message") ? PushMatch(payload, marker: .leanplumMessage) : nil
         }

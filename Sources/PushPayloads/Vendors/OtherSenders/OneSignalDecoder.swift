@@ -32,7 +32,9 @@ public struct OneSignalDecoder: PushPayloadDecoder {
             guard let holder = Self.appleIDHolder(payload) else { return nil }
             return PushMatch(payload, marker: .oneSignalCustomID, reading: holder.value)
         case .fcm:
-            guard let holder = payload.nestedJSON("custom"), holder.objectValue?.contains("i") == true else { return nil }
+            guard let holder = payload.nestedJSON("custom"), holder.objectValue?.contains("i") == true else {
+                return nil
+            }
             return PushMatch(payload, marker: .oneSignalCustomJSON, reading: holder)
         }
     }
