@@ -80,44 +80,68 @@ public struct PushDecoderRegistry: Sendable {
     /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the
     /// classification, and the decoder whose marker won with what it read.
     public func match(_ payload: PushPayload) -> Match {
-        // Past the first 64 decoders, which the index covers, every one is asked.
-        let asked = markerKeyIndex?.decodersToAsk(payload) ?? ~0
-        var owner: (decoder: any PushPayloadDecoder, match: PushMatch)? = nil
-        var others: [PushVendor] = []
-        for position in decoders.indices where position >= 64 || asked & 1 << UInt64(position) != 0 {
-            let decoder = decoders[position]
-            guard let match = decoder.match(payload) else { continue }
-            if owner == nil {
-                owner = (decoder, match)
-            } else {
-                others.append(decoder.vendor)
-            }
-        }
-        let classification = PushClassification(
-            vendor: owner?.decoder.vendor,
-            marker: owner?.match.marker,
-            alsoMatching: others,
-            isSilent: owner.map { $0.decoder.isSilent($0.match) } ?? payload.isBackgroundPush,
-            shape: payload.shape
-        )
+        let outcome = outcome(of: payload)
         return Match(
             payload: payload,
-            classification: classification,
-            decoder: owner?.decoder,
-            decoderMatch: owner?.match
+            classification: outcome.classification,
+            decoder: outcome.match.map { _ in decoders[outcome.owner] },
+            decoderMatch: outcome.match
         )
     }
 
     /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
-        match(payload).classification
+        outcome(of: payload).classification
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, from its match, or the
     /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``,
     /// only the summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
-        decode(match(payload), detail: detail)
+        let outcome = outcome(of: payload)
+        // One variable returned on every path, so the model is built where the caller wants it, not copied.
+        var notification = PushNotification(payload: payload, classification: outcome.classification, detail: detail)
+        if let match = outcome.match { decoders[outcome.owner].decode(match, into: &notification, detail: detail) }
+        return notification
+    }
+
+    /// What the decoders say about a payload: the classification, and the owner by position with its match.
+    /// The owner is kept as a position, not as a decoder: copying an existential costs more than the
+    /// rest of the loop.
+    @inline(__always)
+    private func outcome(of payload: PushPayload) -> (classification: PushClassification, owner: Int, match: PushMatch?)
+    {
+        // Past the first 64 decoders, which the index covers, every one is asked.
+        let asked = markerKeyIndex?.decodersToAsk(payload) ?? ~0
+        var owner = -1
+        var ownerMatch: PushMatch? = nil
+        var others: [PushVendor] = []
+        for position in decoders.indices where position >= 64 || asked & 1 << UInt64(position) != 0 {
+            guard let match = decoders[position].match(payload) else { continue }
+            if ownerMatch == nil {
+                owner = position
+                ownerMatch = match
+            } else {
+                others.append(decoders[position].vendor)
+            }
+        }
+        guard let ownerMatch else {
+            let classification = PushClassification(
+                vendor: nil,
+                alsoMatching: others,
+                isSilent: payload.isBackgroundPush,
+                shape: payload.shape
+            )
+            return (classification, owner, nil)
+        }
+        let classification = PushClassification(
+            vendor: decoders[owner].vendor,
+            marker: ownerMatch.marker,
+            alsoMatching: others,
+            isSilent: decoders[owner].isSilent(ownerMatch),
+            shape: payload.shape
+        )
+        return (classification, owner, ownerMatch)
     }
 
     /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
