@@ -80,28 +80,30 @@ public struct PushDecoderRegistry: Sendable {
     /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the
     /// classification, and the decoder whose marker won with what it read.
     public func match(_ payload: PushPayload) -> Match {
-        let outcome = outcome(of: payload)
+        let (classification, owner, match) = outcome(of: payload)
         return Match(
             payload: payload,
-            classification: outcome.classification,
-            decoder: outcome.match.map { _ in decoders[outcome.owner] },
-            decoderMatch: outcome.match
+            classification: classification,
+            decoder: match == nil ? nil : decoders[owner],
+            decoderMatch: match
         )
     }
 
     /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
-        outcome(of: payload).classification
+        let (classification, _, _) = outcome(of: payload)
+        return classification
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, from its match, or the
     /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``,
     /// only the summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
-        let outcome = outcome(of: payload)
+        // Taken apart, so each part moves to its one use rather than the whole being copied.
+        let (classification, owner, match) = outcome(of: payload)
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
-        var notification = PushNotification(payload: payload, classification: outcome.classification, detail: detail)
-        if let match = outcome.match { decoders[outcome.owner].decode(match, into: &notification, detail: detail) }
+        var notification = PushNotification(payload: payload, classification: classification, detail: detail)
+        if let match { decoders[owner].decode(match, into: &notification, detail: detail) }
         return notification
     }
 

@@ -89,7 +89,11 @@ public struct PushNotification: Sendable {
     /// `aps.alert` (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With
     /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
     /// empty.
-    public init(payload: PushPayload, classification: PushClassification, detail: PushDecodingDetail = .full) {
+    public init(
+        payload: PushPayload,
+        classification: consuming PushClassification,
+        detail: PushDecodingDetail = .full
+    ) {
         self.classification = classification
         document = payload.document
         defaultAction = .openApp
