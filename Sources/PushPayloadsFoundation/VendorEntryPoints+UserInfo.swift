@@ -17,13 +17,13 @@ public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
 /// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(userInfo: [AnyHashable: Any]) -> Bool {
     guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return ExponeaDecoder().recognizes(payload)
+    return ExponeaDecoder().match(payload) != nil
 }
 
 /// Whether a push is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
 public func isSwrvePush(userInfo: [AnyHashable: Any]) -> Bool {
     guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return SwrveDecoder().recognizes(payload)
+    return SwrveDecoder().match(payload) != nil
 }
 
 /// The Atomic card behind a push, or `nil` if it is not Atomic's, as

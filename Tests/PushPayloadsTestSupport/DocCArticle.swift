@@ -1,23 +1,20 @@
-public import Foundation
+import Foundation
 
-/// A DocC article whose code a test compiles: its code blocks, and code compared line by line.
+/// A DocC article read for its code blocks, so a test can hold them equal to code it compiles.
 public struct DocCArticle: Sendable {
-    /// The article's file.
-    public var url: URL
+    /// The article's text.
+    public let text: String
 
-    /// The article at `path`, relative to the package root.
-    public init(path: String) {
-        url = TestPaths.packageRoot.appendingPathComponent(path)
+    /// Reads the article at `path`, relative to the package root.
+    public init(_ path: String) throws {
+        text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// The article's code blocks of `language`, in order.
-    public func codeBlocks(_ language: String) throws -> [String] {
+    /// The article's code blocks fenced as `language`, in order.
+    public func codeBlocks(_ language: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
-        for line in try String(contentsOf: url, encoding: .utf8).split(
-            separator: "\n",
-            omittingEmptySubsequences: false
-        ) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if current == nil, line == "```\(language)" {
                 current = []
             } else if current != nil, line == "```" {
@@ -30,11 +27,13 @@ public struct DocCArticle: Sendable {
         return blocks
     }
 
-    /// Lines without their indentation, without imports and blank lines: what must match between an
-    /// article's snippet and the test file that compiles it.
+    /// Code compared as lines: without indentation, trailing `//` comments, imports and blank lines.
     public static func normalized(_ code: some StringProtocol) -> String {
         code.split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { line in
+                let code = line.range(of: " //").map { line[..<$0.lowerBound] } ?? line[...]
+                return code.trimmingCharacters(in: .whitespaces)
+            }
             .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
             .joined(separator: "\n")
     }

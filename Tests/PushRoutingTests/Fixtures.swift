@@ -189,10 +189,12 @@ struct AcmeDecoder: PushPayloadDecoder {
     static let vendor = PushVendor(name: "acme")
     var vendor: PushVendor { Self.vendor }
 
-    func recognizes(_ payload: PushPayload) -> Bool { payload["acme_id"]?.kind == .string }
+    func match(_ payload: PushPayload) -> PushMatch? {
+        payload["acme_id"]?.kind == .string ? PushMatch(payload, marker: PushMarker(name: "acme")) : nil
+    }
 
-    func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        notification.messageID = payload["acme_id"]?.stringValue
+    func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        notification.messageID = match.payload["acme_id"]?.stringValue
         notification.buttons = [
             PushButton(title: "Reply", actionIdentifier: "ACME_REPLY", action: .openApp),
             PushButton(title: "Track", actionIdentifier: "ACME_TRACK", action: .openURL("https://acme.example/track")),

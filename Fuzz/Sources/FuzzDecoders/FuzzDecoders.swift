@@ -128,7 +128,7 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // The entry points apply the same rules as the registry's decoders; Cordial's applies only the rule
     // of its SDK's entry point, not its app extensions' layout.
     let cordial = isCordialMessage(jsonBytes: payloadBytes)
-    let cordialMarker = CordialDecoder().marker(in: payload)
+    let cordialMarker = CordialDecoder().match(payload)?.marker
     fuzzCheck(
         cordial == (matching.contains(.cordial) && cordialMarker?.isEntryPointRule == true),
         "isCordialMessage says \(cordial), the registry \(matching) by \(String(describing: cordialMarker))",
@@ -152,7 +152,7 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     for decoder in registry.decoders {
         fuzzCheck(
-            decoder.recognizes(payload) == matching.contains(decoder.vendor),
+            (decoder.match(payload) != nil) == matching.contains(decoder.vendor),
             "\(decoder.vendor) recognises differently when asked directly",
             input: input
         )

@@ -17,13 +17,13 @@ public func isCordialMessage(jsonBytes: some JSONBytes) -> Bool {
 /// Whether a payload is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(jsonBytes: some JSONBytes) -> Bool {
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return ExponeaDecoder().recognizes(payload)
+    return ExponeaDecoder().match(payload) != nil
 }
 
 /// Whether a payload is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
 public func isSwrvePush(jsonBytes: some JSONBytes) -> Bool {
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return SwrveDecoder().recognizes(payload)
+    return SwrveDecoder().match(payload) != nil
 }
 
 /// The Atomic card behind a payload, or `nil` if it is not Atomic's, as
@@ -43,13 +43,13 @@ public func isCordialMessage(jsonBytes: RawSpan) -> Bool {
 /// Whether a payload is Exponea's (see ``isExponeaNotification(jsonBytes:)-(JSONBytes)``).
 public func isExponeaNotification(jsonBytes: RawSpan) -> Bool {
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return ExponeaDecoder().recognizes(payload)
+    return ExponeaDecoder().match(payload) != nil
 }
 
 /// Whether a payload is Swrve's (see ``isSwrvePush(jsonBytes:)-(JSONBytes)``).
 public func isSwrvePush(jsonBytes: RawSpan) -> Bool {
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return SwrveDecoder().recognizes(payload)
+    return SwrveDecoder().match(payload) != nil
 }
 
 /// The Atomic card behind a payload (see ``notificationFromPushPayload(jsonBytes:)-(JSONBytes)``).
@@ -82,7 +82,7 @@ public func notificationFromPushPayload(jsonBytes: Span<UInt8>) -> AtomicPushNot
 extension AtomicPushNotification {
     /// The card, when the payload is Atomic's by `notificationFromPushPayload`'s rule.
     package init?(payload: PushPayload) {
-        guard AtomicDecoder().recognizes(payload), let envelope = payload.nestedJSON("atomic") else { return nil }
+        guard let envelope = AtomicDecoder().match(payload)?.reading else { return nil }
         self.init(envelope: envelope)
     }
 }

@@ -22,8 +22,7 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
-    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it
-    /// (`PushDecoderRegistry+MarkerKeyIndex.swift` has the indexed path).
+    /// its ``PushPayloadDecoder/markerKeys`` (the standard registry), so that path pays nothing for it.
     private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
@@ -78,54 +77,85 @@ public struct PushDecoderRegistry: Sendable {
         decoders = front + rest
     }
 
-    /// Asks every decoder about `payload`: the classification, and the decoder whose marker won.
+    /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the
+    /// classification, and the decoder whose marker won with what it read.
     public func match(_ payload: PushPayload) -> Match {
-        if let markerKeyIndex {
-            let outcome = classifyWithIndex(payload, markerKeyIndex)
-            return Match(classification: outcome.classification, decoder: outcome.owner.map { decoders[$0] })
-        }
-        var winner: (any PushPayloadDecoder)? = nil
-        var marker: PushMarker? = nil
-        var others: [PushVendor] = []
-        for decoder in decoders {
-            guard let match = decoder.marker(in: payload) else { continue }
-            if winner == nil {
-                winner = decoder
-                marker = match
-            } else {
-                others.append(decoder.vendor)
-            }
-        }
-        let classification = PushClassification(
-            vendor: winner?.vendor,
-            marker: marker,
-            alsoMatching: others,
-            isSilent: winner?.isSilent(payload) ?? payload.isBackgroundPush,
-            shape: payload.shape
+        let (classification, owner, match) = outcome(of: payload)
+        return Match(
+            payload: payload,
+            classification: classification,
+            decoder: match == nil ? nil : decoders[owner],
+            decoderMatch: match
         )
-        return Match(classification: classification, decoder: winner)
     }
 
     /// Classifies a payload without building the model: vendor, marker, other matches, silence and shape.
     public func classify(_ payload: PushPayload) -> PushClassification {
-        if let markerKeyIndex { return classifyWithIndex(payload, markerKeyIndex).classification }
-        return match(payload).classification
+        let (classification, _, _) = outcome(of: payload)
+        return classification
     }
 
-    /// Decodes a payload into the normalised model: the winning decoder's reading, or the vendor-neutral
-    /// APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
-    /// summary fields are filled in (see ``PushDecodingDetail``).
+    /// Decodes a payload into the normalised model: the winning decoder's reading, from its match, or the
+    /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``,
+    /// only the summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
+        // Taken apart, so each part moves to its one use rather than the whole being copied.
+        let (classification, owner, match) = outcome(of: payload)
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
-        var notification: PushNotification
-        if let markerKeyIndex {
-            let outcome = classifyWithIndex(payload, markerKeyIndex)
-            notification = PushNotification(payload: payload, classification: outcome.classification, detail: detail)
-            decodeWithIndex(payload, outcome, markerKeyIndex, into: &notification, detail: detail)
-        } else {
-            let match = match(payload)
-            notification = PushNotification(payload: payload, classification: match.classification, detail: detail)
-            match.decoder?.decode(payload, into: &notification, detail: detail)
+        var notification = PushNotification(payload: payload, classification: classification, detail: detail)
+        if let match { decoders[owner].decode(match, into: &notification, detail: detail) }
+        return notification
+    }
+
+    /// What the decoders say about a payload: the classification, and the owner by position with its match.
+    /// The owner is kept as a position, not as a decoder: copying an existential costs more than the
+    /// rest of the loop.
+    @inline(__always)
+    private func outcome(of payload: PushPayload) -> (classification: PushClassification, owner: Int, match: PushMatch?)
+    {
+        // Past the first 64 decoders, which the index covers, every one is asked.
+        let asked = markerKeyIndex?.decodersToAsk(payload) ?? ~0
+        var owner = -1
+        var ownerMatch: PushMatch? = nil
+        var others: [PushVendor] = []
+        for position in decoders.indices where position >= 64 || asked & 1 << UInt64(position) != 0 {
+            guard let match = decoders[position].match(payload) else { continue }
+            if ownerMatch == nil {
+                owner = position
+                ownerMatch = match
+            } else {
+                others.append(decoders[position].vendor)
+            }
+        }
+        guard let ownerMatch else {
+            let classification = PushClassification(
+                vendor: nil,
+                alsoMatching: others,
+                isSilent: payload.isBackgroundPush,
+                shape: payload.shape
+            )
+            return (classification, owner, nil)
+        }
+        let classification = PushClassification(
+            vendor: decoders[owner].vendor,
+            marker: ownerMatch.marker,
+            alsoMatching: others,
+            isSilent: decoders[owner].isSilent(ownerMatch),
+            shape: payload.shape
+        )
+        return (classification, owner, ownerMatch)
+    }
+
+    /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
+    public func decode(_ match: Match, detail: PushDecodingDetail = .full) -> PushNotification {
+        // One variable returned on every path, so the model is built where the caller wants it, not copied.
+        var notification = PushNotification(
+            payload: match.payload,
+            classification: match.classification,
+            detail: detail
+        )
+        if let decoder = match.decoder, let decoderMatch = match.decoderMatch {
+            decoder.decode(decoderMatch, into: &notification, detail: detail)
         }
         return notification
     }
@@ -183,17 +213,28 @@ public struct PushDecoderRegistry: Sendable {
 
 extension PushDecoderRegistry {
     /// What the registry's decoders say about one payload: its classification, and the decoder that
-    /// recognised it first, which decodes it.
+    /// recognised it first with its match, from which it decodes the payload (`decode(_:detail:)`).
     public struct Match: Sendable {
+        /// The payload asked about.
+        public var payload: PushPayload
         /// The classification.
         public var classification: PushClassification
         /// The decoder whose marker won, or `nil` when no decoder recognises the payload.
         public var decoder: (any PushPayloadDecoder)?
+        /// The winning decoder's match: what it read to recognise the payload.
+        public var decoderMatch: PushMatch?
 
         /// Creates a match.
-        public init(classification: PushClassification, decoder: (any PushPayloadDecoder)?) {
+        public init(
+            payload: PushPayload,
+            classification: PushClassification,
+            decoder: (any PushPayloadDecoder)?,
+            decoderMatch: PushMatch?
+        ) {
+            self.payload = payload
             self.classification = classification
             self.decoder = decoder
+            self.decoderMatch = decoderMatch
         }
     }
 }

@@ -31,12 +31,6 @@ final class PushMarkerKeyIndex: Sendable {
     private let lengths: [UInt64]
     /// Decoders asked whatever the keys: those without marker keys.
     private let alwaysAsked: UInt64
-    /// The decoders, among the first 64, that share a reading between their steps.
-    let sharedReadingDecoders: [any PushSharedReadingDecoder]
-    /// For each of the first 64 positions, its index in ``sharedReadingDecoders``, or -1.
-    private let sharedReadingSlots: [Int8]
-    /// Bit `n` is set when position `n` has a slot: most positions are ruled out without a table load.
-    private let sharedReadingPositions: UInt64
 
     /// The index for `decoders`, or `nil` when none declares marker keys (the registry then asks each one,
     /// as it always did).
@@ -57,18 +51,6 @@ final class PushMarkerKeyIndex: Sendable {
             }
         }
         guard hasKeys else { return nil }
-        var sharedReadingDecoders: [any PushSharedReadingDecoder] = []
-        var sharedReadingSlots = [Int8](repeating: -1, count: 64)
-        for (position, decoder) in decoders.prefix(64).enumerated() {
-            guard let shared = sharedReadingDecoder(decoder) else { continue }
-            sharedReadingSlots[position] = Int8(sharedReadingDecoders.count)
-            sharedReadingDecoders.append(shared)
-        }
-        self.sharedReadingDecoders = sharedReadingDecoders
-        self.sharedReadingSlots = sharedReadingSlots
-        sharedReadingPositions = sharedReadingSlots.enumerated().reduce(0) { bits, entry in
-            entry.element < 0 ? bits : bits | 1 << UInt64(entry.offset)
-        }
         var bytes: [UInt8] = []
         var candidates: [Candidate] = []
         var firstByteStart: [UInt16] = [0]
@@ -95,13 +77,6 @@ final class PushMarkerKeyIndex: Sendable {
         self.firstByteStart = firstByteStart
         self.lengths = lengths
         self.alwaysAsked = alwaysAsked
-    }
-
-    /// The index in ``sharedReadingDecoders`` of the decoder at `position`, if it shares a reading.
-    @inline(__always)
-    func sharedReadingSlot(of position: Int) -> Int? {
-        guard position < 64, sharedReadingPositions & 1 << UInt64(position) != 0 else { return nil }
-        return Int(sharedReadingSlots[position])
     }
 
     /// The decoders (bits by position) that may recognise `payload`.

@@ -13,15 +13,26 @@ public struct PushPayload: Sendable {
     /// The limits used for the payload, and for JSON embedded in its strings.
     public let limits: PushPayloadLimits
 
+    /// The `aps` dictionary, if the payload has one: looked up once, when the payload is wrapped, for the
+    /// shape, the silent rule and the model to share.
+    public let aps: JSONObject?
+
     /// Wraps a parsed document, detecting its wire shape.
     public init(document: JSONDocument, limits: PushPayloadLimits = .default) {
-        self.init(document: document, shape: Self.shape(of: document.rootObject), limits: limits)
+        let object = document.rootObject
+        let aps = object["aps"]
+        self.init(document: document, aps: aps?.objectValue, shape: Self.shape(of: object, aps: aps), limits: limits)
     }
 
     /// Wraps a parsed document whose wire shape is known, such as a device payload built from a send
     /// request for one platform (an APNs payload without `aps` is still an APNs payload).
     public init(document: JSONDocument, shape: PushWireShape, limits: PushPayloadLimits = .default) {
+        self.init(document: document, aps: document.rootObject["aps"]?.objectValue, shape: shape, limits: limits)
+    }
+
+    private init(document: JSONDocument, aps: JSONObject?, shape: PushWireShape, limits: PushPayloadLimits) {
         self.document = document
+        self.aps = aps
         self.limits = limits
         self.shape = shape
     }
@@ -56,11 +67,9 @@ public struct PushPayload: Sendable {
     @inlinable
     public subscript(key: String) -> JSONValue? { document.rootObject[key] }
 
-    /// The `aps` dictionary, if the payload has one.
-    public var aps: JSONObject? { object["aps"]?.objectValue }
-
-    static func shape(of object: JSONObject) -> PushWireShape {
-        guard !object.isEmpty, object["aps"] == nil else { return .apns }
+    /// FCM when the object is a non-empty flat map of strings without `aps` (`aps`, the member itself).
+    static func shape(of object: JSONObject, aps: JSONValue?) -> PushWireShape {
+        guard !object.isEmpty, aps == nil else { return .apns }
         for value in object.values where value.kind != .string { return .apns }
         return .fcm
     }

@@ -6,16 +6,36 @@ import PushPayloadsJSON
 /// Build one with ``PushDecoderRegistry/decode(_:)``. The model is lossless: anything no field captures
 /// is still in ``document``.
 public struct PushNotification: Sendable {
+    /// The classification this notification was decoded with: whose push, by which rule, silent or not,
+    /// and how it arrived. Held once; ``vendor``, ``marker``, ``alsoMatching``, ``shape`` and ``isSilent``
+    /// read and write it.
+    public var classification: PushClassification
+
     /// The vendor whose marker wins, or `nil` for a push no decoder recognises.
-    public var vendor: PushVendor?
+    public var vendor: PushVendor? {
+        get { classification.vendor }
+        set { classification.vendor = newValue }
+    }
     /// The rule of ``vendor`` that recognised the payload; `nil` when ``vendor`` is.
-    public var marker: PushMarker?
+    public var marker: PushMarker? {
+        get { classification.marker }
+        set { classification.marker = newValue }
+    }
     /// Other vendors whose markers the payload also carries, in precedence order.
-    public var alsoMatching: [PushVendor]
+    public var alsoMatching: [PushVendor] {
+        get { classification.alsoMatching }
+        set { classification.alsoMatching = newValue }
+    }
     /// How the payload arrived.
-    public var shape: PushWireShape
+    public var shape: PushWireShape {
+        get { classification.shape }
+        set { classification.shape = newValue }
+    }
     /// Whether the owner's SDK treats the push as silent.
-    public var isSilent: Bool
+    public var isSilent: Bool {
+        get { classification.isSilent }
+        set { classification.isSilent = newValue }
+    }
 
     /// `aps.content-available` is 1: the app is woken in the background.
     public var isContentAvailable: Bool
@@ -69,12 +89,12 @@ public struct PushNotification: Sendable {
     /// `aps.alert` (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With
     /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
     /// empty.
-    public init(payload: PushPayload, classification: PushClassification, detail: PushDecodingDetail = .full) {
-        vendor = classification.vendor
-        marker = classification.marker
-        alsoMatching = classification.alsoMatching
-        shape = classification.shape
-        isSilent = classification.isSilent
+    public init(
+        payload: PushPayload,
+        classification: consuming PushClassification,
+        detail: PushDecodingDetail = .full
+    ) {
+        self.classification = classification
         document = payload.document
         defaultAction = .openApp
         buttons = []
@@ -114,16 +134,5 @@ public struct PushNotification: Sendable {
             subtitle = payload["subtitle"]?.stringValue
             body = payload["body"]?.stringValue ?? payload["text"]?.stringValue
         }
-    }
-
-    /// The classification this notification was decoded with.
-    public var classification: PushClassification {
-        PushClassification(
-            vendor: vendor,
-            marker: marker,
-            alsoMatching: alsoMatching,
-            isSilent: isSilent,
-            shape: shape
-        )
     }
 }

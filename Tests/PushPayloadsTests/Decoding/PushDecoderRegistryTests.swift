@@ -20,11 +20,13 @@ extension PushNotification {
 /// An in-house sender, to show that vendors are an open set.
 struct AcmeDecoder: PushPayloadDecoder {
     var vendor: PushVendor { PushVendor(name: "acme") }
-    func recognizes(_ payload: PushPayload) -> Bool { payload["acme_id"]?.kind == .string }
-    func isSilent(_ payload: PushPayload) -> Bool { payload["acme_quiet"]?.boolValue == true }
-    func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        notification.messageID = payload["acme_id"]?.stringValue
-        notification.acme = AcmeExtras(detail: payload["acme"])
+    func match(_ payload: PushPayload) -> PushMatch? {
+        payload["acme_id"]?.kind == .string ? PushMatch(payload, marker: PushMarker(name: "acme.id")) : nil
+    }
+    func isSilent(_ match: PushMatch) -> Bool { match.payload["acme_quiet"]?.boolValue == true }
+    func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        notification.messageID = match.payload["acme_id"]?.stringValue
+        notification.acme = AcmeExtras(detail: match.payload["acme"])
     }
 }
 
@@ -52,7 +54,11 @@ struct PushDecoderRegistryTests {
         #expect(notification.messageID == "a1")
         #expect(notification.acme?.detail?["x"]?.numberValue?.int64Value == 1)
         #expect(notification.extras.all.count == 1)
-        #expect(registry.match(payload).decoder?.vendor.name == "acme")
+        #expect(notification.marker == PushMarker(name: "acme.id"))
+        let match = registry.match(payload)
+        #expect(match.decoder?.vendor.name == "acme")
+        #expect(match.decoderMatch?.marker == PushMarker(name: "acme.id"))
+        #expect(registry.decode(match) == notification)
         #expect(notification.alsoMatching == [.cordial])
     }
 

@@ -38,7 +38,7 @@ func entry(for payload: [UInt8], in inboxes: Inboxes) throws -> PushInboxMessage
 
 @Suite("The article \"One inbox for several vendors\"")
 struct InboxArticleTests {
-    static let article = DocCArticle(path: "Sources/PushPayloads/Docs.docc/OneInboxForSeveralVendors.md")
+    static let articlePath = "Sources/PushPayloads/Docs.docc/OneInboxForSeveralVendors.md"
 
     static func fixture(_ name: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: TestPaths.corpus.appendingPathComponent("inbox/\(name)")))
@@ -46,7 +46,7 @@ struct InboxArticleTests {
 
     @Test("the article's Swift is the code in this file, which compiles")
     func snippetsAreThisCode() throws {
-        let blocks = try Self.article.codeBlocks("swift")
+        let blocks = try DocCArticle(Self.articlePath).codeBlocks("swift")
         #expect(blocks.count == 2)
         let thisFile = DocCArticle.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
         for block in blocks {

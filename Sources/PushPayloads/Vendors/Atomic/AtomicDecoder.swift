@@ -12,17 +12,13 @@ public struct AtomicDecoder: PushPayloadDecoder {
     /// ``PushVendor/atomic``.
     public var vendor: PushVendor { .atomic }
 
-    /// ``PushMarker/atomicEnvelope`` when the `atomic` envelope is complete and well typed.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .atomicEnvelope : nil
-    }
-
-    /// Whether the `atomic` envelope is complete and well typed.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        guard let atomic = payload["atomic"] else { return false }
-        if atomic.kind == .object { return Self.isEnvelope(atomic) }
-        guard payload.shape == .fcm, let decoded = payload.nestedJSON("atomic") else { return false }
-        return Self.isEnvelope(decoded)
+    /// ``PushMarker/atomicEnvelope`` when the `atomic` envelope is complete and well typed, with the
+    /// envelope (on FCM, parsed once) for decoding.
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        guard let atomic = payload["atomic"] else { return nil }
+        let envelope = atomic.kind == .object ? atomic : payload.shape == .fcm ? payload.nestedJSON("atomic") : nil
+        guard let envelope, Self.isEnvelope(envelope) else { return nil }
+        return PushMatch(payload, marker: .atomicEnvelope, reading: envelope)
     }
 
     static func isEnvelope(_ atomic: JSONValue) -> Bool {
@@ -34,19 +30,12 @@ public struct AtomicDecoder: PushPayloadDecoder {
     }
 
     /// Atomic pushes are visible.
-    public func isSilent(_ payload: PushPayload) -> Bool { false }
-
-    /// Fills in the card instance, container and detail; a tap opens the card.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        decode(payload, into: &notification, detail: .full)
-    }
+    public func isSilent(_ match: PushMatch) -> Bool { false }
 
     /// Fills in the card instance and the open-card action; with ``PushDecodingDetail/full`` also the
     /// card's container and detail.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
-        guard let envelope = payload.nestedJSON("atomic"), let card = AtomicPushNotification(envelope: envelope) else {
-            return
-        }
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        guard let envelope = match.reading, let card = AtomicPushNotification(envelope: envelope) else { return }
         if detail == .full { notification.atomic = card }
         notification.messageID = card.cardInstanceID
         notification.defaultAction = PushAction(kind: .openCard)

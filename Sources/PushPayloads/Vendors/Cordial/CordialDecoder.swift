@@ -14,14 +14,15 @@ public struct CordialDecoder: PushPayloadDecoder {
     /// ``PushVendor/cordial``.
     public var vendor: PushVendor { .cordial }
 
-    /// Whether `mcID` (or `system.messageAttribution.mcID`) is a string.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/cordialMessageID`` when top-level `mcID` is a string, else
-    /// ``PushMarker/cordialMessageAttribution`` when `system.messageAttribution.mcID` is.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        if Self.isCordialMessage(payload) { return .cordialMessageID }
-        return Self.attributedMessageID(payload)?.kind == .string ? .cordialMessageAttribution : nil
+    /// ``PushMarker/cordialMessageAttribution`` when `system.messageAttribution.mcID` is, with `system`
+    /// (on FCM, parsed once) for decoding.
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        if Self.isCordialMessage(payload) { return PushMatch(payload, marker: .cordialMessageID) }
+        guard payload.object.contains("system"), let system = payload.nestedJSON("system"),
+            system["messageAttribution"]?["mcID"]?.kind == .string
+        else { return nil }
+        return PushMatch(payload, marker: .cordialMessageAttribution, reading: system)
     }
 
     /// The SDK's own rule, `isCordialMessage(userInfo:)`: `getMcID` casts top-level `mcID` to `String`
@@ -30,22 +31,15 @@ public struct CordialDecoder: PushPayloadDecoder {
         payload["mcID"]?.kind == .string
     }
 
-    static func attributedMessageID(_ payload: PushPayload) -> JSONValue? {
-        guard payload.object.contains("system") else { return nil }
-        return payload.nestedJSON("system")?["messageAttribution"]?["mcID"]
-    }
-
-    /// Fills in the mcID, deep link, carousel, image, in-app message and inbox flags.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        decode(payload, into: &notification, detail: .full)
-    }
-
     /// Fills in the mcID and deep link; with ``PushDecodingDetail/full`` also the carousel, image, in-app
     /// message and inbox flags.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
-        // The app extensions read the 2020 layout first and fall back to the top-level key.
-        let usesAttribution = payload["mcID"]?.kind != .string
-        let mcID = (usesAttribution ? Self.attributedMessageID(payload) : payload["mcID"])?.stringValue ?? ""
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
+        // The app extensions read the 2020 layout first and fall back to the top-level key: the match read
+        // `system` only when the top-level key is no string.
+        let usesAttribution = match.marker == .cordialMessageAttribution
+        let mcID =
+            (usesAttribution ? match.reading?["messageAttribution"]?["mcID"] : payload["mcID"])?.stringValue ?? ""
         var extras = CordialExtras(mcID: mcID)
         extras.usesMessageAttributionLayout = usesAttribution
 
@@ -62,7 +56,7 @@ public struct CordialDecoder: PushPayloadDecoder {
         notification.messageID = mcID
         guard detail == .full else { return }
 
-        let system = payload.nestedJSON("system")?.objectValue
+        let system = (match.reading ?? payload.nestedJSON("system"))?.objectValue
         // The pre-August-2020 top-level `in-app` flag is not read: the SDK dropped it (commit 34725437).
         if let iam = system?["iam"]?.objectValue {
             extras.inAppMessage = CordialExtras.InAppMessage(iam)

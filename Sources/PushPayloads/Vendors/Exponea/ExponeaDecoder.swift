@@ -20,18 +20,14 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// ``PushVendor/exponea``.
     public var vendor: PushVendor { .exponea }
 
-    /// Whether `source` is `xnpe_platform`.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        payload["source"]?.isString("xnpe_platform") ?? false
-    }
-
     /// ``PushMarker/exponeaSource`` when `source` is `xnpe_platform`.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .exponeaSource : nil
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        payload["source"]?.isString("xnpe_platform") == true ? PushMatch(payload, marker: .exponeaSource) : nil
     }
 
     /// On APNs, whether `silent` reads as 1 on iOS; on FCM, whether Android shows nothing.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return Self.isSilentOnIOS(payload)
         case .fcm: return Self.androidSuppression(payload) != nil
@@ -118,14 +114,10 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         "utm_source", "utm_campaign", "utm_content", "utm_medium", "utm_term", "xnpe_cmp",
     ]
 
-    /// Fills in title and message, the main action, buttons, image, attributes and consent.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        decode(payload, into: &notification, detail: .full)
-    }
-
     /// Fills in title and message, the main action and the campaign id; with ``PushDecodingDetail/full``
     /// also buttons, image, attributes and consent.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         var extras = ExponeaExtras()
         let title = payload["title"]?.stringValue
         let message = payload["message"]?.stringValue

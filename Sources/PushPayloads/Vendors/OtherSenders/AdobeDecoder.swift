@@ -23,22 +23,21 @@ public struct AdobeDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["_xdm", "adb_title"])
 
-    /// Whether the payload carries Adobe's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/adobeXDM`` (APNs) or ``PushMarker/adobeAJO`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns:
             guard let xdm = payload["_xdm"]?.objectValue, !xdm.isEmpty else { return nil }
-            return .adobeXDM
+            return PushMatch(payload, marker: .adobeXDM)
         case .fcm:
-            return payload.object.contains("_xdm") || payload.object.contains("adb_title") ? .adobeAJO : nil
+            return payload.object.contains("_xdm") || payload.object.contains("adb_title")
+                ? PushMatch(payload, marker: .adobeAJO) : nil
         }
     }
 
     /// Android: `adb_title` and `adb_body` are both absent. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm: return !payload.object.contains("adb_title") && !payload.object.contains("adb_body")
@@ -46,7 +45,8 @@ public struct AdobeDecoder: PushPayloadDecoder {
     }
 
     /// The click-through action; on Android also `adb_title` and `adb_body`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         let uri = payload["adb_uri"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         switch payload.shape {
         case .apns:

@@ -30,20 +30,21 @@ public struct AirshipDecoder: PushPayloadDecoder {
         "com.urbanairship.push.PUSH_ID", "com.urbanairship.push.CANONICAL_PUSH_ID", "com.urbanairship.metadata",
     ]
 
-    /// Whether the payload carries Airship's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/airshipNotificationKeys`` (APNs) or ``PushMarker/airshipPushID`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    public func match(_ payload: PushPayload) -> PushMatch? {
         let object = payload.object
         switch payload.shape {
-        case .apns: return Self.appleKeys.contains { object.contains($0) } ? .airshipNotificationKeys : nil
-        case .fcm: return Self.androidKeys.contains { object.contains($0) } ? .airshipPushID : nil
+        case .apns:
+            return Self.appleKeys.contains { object.contains($0) }
+                ? PushMatch(payload, marker: .airshipNotificationKeys) : nil
+        case .fcm:
+            return Self.androidKeys.contains { object.contains($0) } ? PushMatch(payload, marker: .airshipPushID) : nil
         }
     }
 
     /// Android: a ping, or no alert to post. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm:
@@ -53,7 +54,8 @@ public struct AirshipDecoder: PushPayloadDecoder {
     }
 
     /// The send id; on Android also the title, the alert and the deep-link action.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         switch payload.shape {
         case .apns:
             notification.messageID = payload["_"]?.stringValue

@@ -21,31 +21,31 @@ public struct BatchDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["com.batch"])
 
-    /// Whether the payload carries Batch's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        guard let batch = payload["com.batch"] else { return false }
+    /// ``PushMarker/batchPayload`` when `com.batch` is a non-empty dictionary (iOS) or there at all
+    /// (Android), with `com.batch` read (on Android, parsed) for silence and decoding.
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        guard let batch = payload["com.batch"] else { return nil }
         switch payload.shape {
-        case .apns: return batch.objectValue.map { !$0.isEmpty } ?? false
-        case .fcm: return true
+        case .apns:
+            guard let object = batch.objectValue, !object.isEmpty else { return nil }
+            return PushMatch(payload, marker: .batchPayload, reading: batch)
+        case .fcm:
+            return PushMatch(payload, marker: .batchPayload, reading: payload.embeddedJSON(batch))
         }
     }
 
-    /// ``PushMarker/batchPayload`` when ``recognizes(_:)`` is true.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .batchPayload : nil
-    }
-
     /// Android: `com.batch`'s `s` is true. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm: return SDKConversions.orgJSONBoolean(payload.nestedJSON("com.batch")?["s"])
+    public func isSilent(_ match: PushMatch) -> Bool {
+        switch match.payload.shape {
+        case .apns: return match.payload.isBackgroundPush
+        case .fcm: return SDKConversions.orgJSONBoolean(match.reading?["s"])
         }
     }
 
     /// The push id and deep link; on Android also `title` and `msg`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        let batch = payload.nestedJSON("com.batch")?.objectValue
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
+        let batch = match.reading?.objectValue
         notification.messageID = batch?["i"]?.stringValue
         if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "msg") }
         // `InternalPushData.isSchemeEmpty`: a link of only whitespace is no link.

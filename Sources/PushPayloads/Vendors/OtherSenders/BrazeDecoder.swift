@@ -24,24 +24,22 @@ public struct BrazeDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["ab", "_ab"])
 
-    /// Whether the payload carries Braze's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/brazeAB`` for an APNs payload whose `ab` is a non-empty dictionary;
     /// ``PushMarker/brazeABFlag`` for FCM data whose `_ab` is `"true"`.
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns:
             guard let ab = payload["ab"]?.objectValue, !ab.isEmpty else { return nil }
-            return .brazeAB
+            return PushMatch(payload, marker: .brazeAB)
         case .fcm:
-            return payload["_ab"]?.isString("true") == true ? .brazeABFlag : nil
+            return payload["_ab"]?.isString("true") == true ? PushMatch(payload, marker: .brazeABFlag) : nil
         }
     }
 
     /// iOS: a non-empty `aps` whose `content-available` reads as 1 through `intValue`. Android: `t` or `a`
     /// is missing.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns:
             guard let aps = payload.aps, !aps.isEmpty, let flag = aps["content-available"] else { return false }
@@ -52,7 +50,8 @@ public struct BrazeDecoder: PushPayloadDecoder {
     }
 
     /// On Android: title `t`, body `a`, message id `br_p_id` (else campaign `cid`), deep link `uri`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         guard payload.shape == .fcm else { return }
         notification.title = payload["t"]?.stringValue
         notification.subtitle = nil

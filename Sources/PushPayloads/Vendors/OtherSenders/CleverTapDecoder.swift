@@ -24,14 +24,13 @@ public struct CleverTapDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: [], prefixes: ["W$", "wzrk_"])
 
-    /// Whether the payload carries CleverTap's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/cleverTapKeyPrefix`` (APNs) or ``PushMarker/cleverTapPushFlag`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
-        case .apns: return payload.object.containsKey(where: Self.hasCleverTapPrefix) ? .cleverTapKeyPrefix : nil
-        case .fcm: return payload.object.contains("wzrk_pn") ? .cleverTapPushFlag : nil
+        case .apns:
+            return payload.object.containsKey(where: Self.hasCleverTapPrefix)
+                ? PushMatch(payload, marker: .cleverTapKeyPrefix) : nil
+        case .fcm: return payload.object.contains("wzrk_pn") ? PushMatch(payload, marker: .cleverTapPushFlag) : nil
         }
     }
 
@@ -44,7 +43,8 @@ public struct CleverTapDecoder: PushPayloadDecoder {
     }
 
     /// Android: `nm` is missing. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm: return !payload.object.contains("nm")
@@ -52,7 +52,8 @@ public struct CleverTapDecoder: PushPayloadDecoder {
     }
 
     /// The notification id, the deep link; on Android also `nt` and `nm`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         switch payload.shape {
         case .apns:
             notification.messageID = payload["wzrk_id"]?.stringValue

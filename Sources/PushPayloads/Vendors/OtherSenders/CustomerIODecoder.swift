@@ -19,18 +19,15 @@ public struct CustomerIODecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["CIO-Delivery-ID"])
 
-    /// Whether `CIO-Delivery-ID` and `CIO-Delivery-Token` are strings.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        payload["CIO-Delivery-ID"]?.kind == .string && payload["CIO-Delivery-Token"]?.kind == .string
-    }
-
     /// ``PushMarker/customerIODelivery`` when both delivery keys are strings.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .customerIODelivery : nil
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        payload["CIO-Delivery-ID"]?.kind == .string && payload["CIO-Delivery-Token"]?.kind == .string
+            ? PushMatch(payload, marker: .customerIODelivery) : nil
     }
 
     /// The delivery id and the deep link; on Android also `title` and `body`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         notification.messageID = payload["CIO-Delivery-ID"]?.stringValue
         let link: String?
         switch payload.shape {

@@ -23,18 +23,15 @@ public struct ExpoDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["experienceId", "scopeKey"])
 
-    /// Whether `experienceId` and `scopeKey` are both strings.
-    public func recognizes(_ payload: PushPayload) -> Bool {
+    /// ``PushMarker/expoScopeKeys`` when the payload carries it.
+    public func match(_ payload: PushPayload) -> PushMatch? {
         payload["experienceId"]?.kind == .string && payload["scopeKey"]?.kind == .string
-    }
-
-    /// ``PushMarker/expoScopeKeys`` when ``recognizes(_:)`` is true.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .expoScopeKeys : nil
+            ? PushMatch(payload, marker: .expoScopeKeys) : nil
     }
 
     /// On Android: `title`, `subtitle`, `message` and the identifier `tag`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         guard payload.shape == .fcm else { return }
         notification.setAndroidText(from: payload, body: "message", keepsSubtitle: true)
         notification.messageID = payload["tag"]?.stringValue

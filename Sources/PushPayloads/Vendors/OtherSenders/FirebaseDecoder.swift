@@ -29,18 +29,14 @@ public struct FirebaseDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["google.c.a.e"])
 
-    /// Whether `google.c.a.e` is the string `"1"`.
-    public func recognizes(_ payload: PushPayload) -> Bool {
-        payload["google.c.a.e"]?.isString("1") == true
-    }
-
-    /// ``PushMarker/firebaseAnalytics`` when ``recognizes(_:)`` is true.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .firebaseAnalytics : nil
+    /// ``PushMarker/firebaseAnalytics`` when the payload carries it.
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        payload["google.c.a.e"]?.isString("1") == true ? PushMatch(payload, marker: .firebaseAnalytics) : nil
     }
 
     /// Raw Android extras: not a display notification. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm:
@@ -49,7 +45,8 @@ public struct FirebaseDecoder: PushPayloadDecoder {
     }
 
     /// The message id; on Android the notification's title and body, on iOS the app link.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         switch payload.shape {
         case .apns:
             notification.messageID = payload["gcm.message_id"]?.stringValue

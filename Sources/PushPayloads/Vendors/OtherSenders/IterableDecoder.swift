@@ -14,7 +14,7 @@
 /// empty `body`, which Iterable leaves unrendered. The message id is `itbl.messageId` (a ghost push's
 /// top-level `messageId` on iOS). A tap runs `itbl.defaultAction`: its `openUrl` type hands `data` to the
 /// app's URL delegate first (a deep link); iOS also reads the legacy top-level `url`.
-public struct IterableDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
+public struct IterableDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
 
@@ -67,48 +67,33 @@ public struct IterableDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
         return hasSilentPushType(payload)
     }
 
-    /// Whether the payload carries Iterable's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
-    /// ``PushMarker/iterableMetadata`` (APNs) or ``PushMarker/iterableKey`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    /// ``PushMarker/iterableMetadata`` (APNs) or ``PushMarker/iterableKey`` (FCM), with `itbl` read once
+    /// (on iOS the dictionary as it is, on Android the JSON string parsed) for silence and decoding.
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
-        case .apns: return Self.inspect(payload) != .other ? .iterableMetadata : nil
-        case .fcm: return payload.object.contains("itbl") ? .iterableKey : nil
+        case .apns: guard Self.inspect(payload) != .other else { return nil }
+        case .fcm: guard payload.object.contains("itbl") else { return nil }
         }
+        let marker: PushMarker = payload.shape == .apns ? .iterableMetadata : .iterableKey
+        return PushMatch(payload, marker: marker, reading: payload.nestedJSON("itbl"))
     }
 
     /// iOS: `inspect` answers `.silentPush`. Android: a ghost push, or an empty `body`.
-    public func isSilent(_ payload: PushPayload) -> Bool {
-        // Android reads `itbl` only when the body is not empty.
-        let needsReading = payload.shape == .fcm && !SDKConversions.isJavaEmpty(payload["body"])
-        return isSilent(payload, reading: needsReading ? sharedReading(of: payload) : nil)
-    }
-
-    /// `itbl`: on iOS the dictionary as it is, on Android the JSON string parsed.
-    func sharedReading(of payload: PushPayload) -> JSONValue? {
-        payload.nestedJSON("itbl")
-    }
-
-    func marker(in payload: PushPayload, reading: JSONValue?) -> PushMarker? { marker(in: payload) }
-
-    func isSilent(_ payload: PushPayload, reading: JSONValue?) -> Bool {
-        switch payload.shape {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        switch match.payload.shape {
         case .apns:
-            return Self.isSilentPush(payload)
+            return Self.isSilentPush(match.payload)
         case .fcm:
-            // `optBoolean("isGhostPush")` of `new JSONObject(itbl)`.
-            return SDKConversions.isJavaEmpty(payload["body"]) || SDKConversions.orgJSONBoolean(reading?["isGhostPush"])
+            // `optBoolean("isGhostPush")` of `new JSONObject(itbl)`, read only when the body is not empty.
+            return SDKConversions.isJavaEmpty(match.payload["body"])
+                || SDKConversions.orgJSONBoolean(match.reading?["isGhostPush"])
         }
     }
 
     /// The message id and the default action; on Android also `title` and `body`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        decode(payload, reading: sharedReading(of: payload), into: &notification)
-    }
-
-    func decode(_ payload: PushPayload, reading: JSONValue?, into notification: inout PushNotification) {
-        let itbl = reading?.objectValue
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
+        let itbl = match.reading?.objectValue
         switch payload.shape {
         case .apns:
             notification.messageID =

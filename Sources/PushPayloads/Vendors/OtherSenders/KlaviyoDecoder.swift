@@ -22,19 +22,19 @@ public struct KlaviyoDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["body", "_k"])
 
-    /// Whether the payload carries Klaviyo's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/klaviyoBodyK`` (APNs) or ``PushMarker/klaviyoK`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
-        case .apns: return payload["body"]?.objectValue?.contains("_k") == true ? .klaviyoBodyK : nil
-        case .fcm: return payload.object.contains("_k") ? .klaviyoK : nil
+        case .apns:
+            return payload["body"]?.objectValue?.contains("_k") == true
+                ? PushMatch(payload, marker: .klaviyoBodyK) : nil
+        case .fcm: return payload.object.contains("_k") ? PushMatch(payload, marker: .klaviyoK) : nil
         }
     }
 
     /// Android: neither `title` nor `body` is present. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm: return !payload.object.contains("title") && !payload.object.contains("body")
@@ -42,7 +42,8 @@ public struct KlaviyoDecoder: PushPayloadDecoder {
     }
 
     /// The deep link `url`; on Android also `title` and `body`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "body") }
         if let url = payload["url"]?.stringValue, !url.isEmpty { notification.defaultAction = .deepLink(url) }
     }

@@ -24,22 +24,21 @@ public struct LeanplumDecoder: PushPayloadDecoder {
     static let messageIDKeys = ["_lpm", "_lpu", "_lpn", "_lpv"]
     static let markerKeys = PushMarkerKeys(keys: messageIDKeys + ["lp_message"])
 
-    /// Whether the payload carries Leanplum's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/leanplumMessageID`` (APNs) or ``PushMarker/leanplumMessage`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns:
             let object = payload.object
-            return Self.messageIDKeys.contains { object.contains($0) } ? .leanplumMessageID : nil
+            return Self.messageIDKeys.contains { object.contains($0) }
+                ? PushMatch(payload, marker: .leanplumMessageID) : nil
         case .fcm:
-            return payload.object.contains("lp_message") ? .leanplumMessage : nil
+            return payload.object.contains("lp_message") ? PushMatch(payload, marker: .leanplumMessage) : nil
         }
     }
 
     /// Android: `lp_silent_track` is present. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm: return payload.object.contains("lp_silent_track")
@@ -47,7 +46,8 @@ public struct LeanplumDecoder: PushPayloadDecoder {
     }
 
     /// The message id and the `Open URL` action; on Android also the body `lp_message`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         switch payload.shape {
         case .apns:
             // The first key present wins, whatever its type.

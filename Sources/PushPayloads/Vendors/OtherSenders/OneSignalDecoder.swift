@@ -12,7 +12,7 @@
 /// nothing is shown unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's
 /// extender). The message id is `i`; a tap opens the launch URL `custom.u`. Android shows `title` and
 /// `alert`.
-public struct OneSignalDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
+public struct OneSignalDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
 
@@ -24,28 +24,20 @@ public struct OneSignalDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["custom", "os_data"])
 
-    /// Whether the payload carries OneSignal's marker for its shape.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
-    /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM).
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        marker(in: payload, reading: sharedReading(of: payload))
-    }
-
-    /// The object holding `i`: on iOS `custom` or `os_data` as they are, on Android `custom` parsed.
-    func sharedReading(of payload: PushPayload) -> JSONValue? {
+    /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM), with the object
+    /// holding `i`: on iOS `custom` or `os_data` as they are, on Android `custom` parsed once.
+    public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
-        case .apns: return Self.appleIDHolder(payload)?.value
-        case .fcm: return payload.nestedJSON("custom")
+        case .apns:
+            guard let holder = Self.appleIDHolder(payload) else { return nil }
+            return PushMatch(payload, marker: .oneSignalCustomID, reading: holder.value)
+        case .fcm:
+            guard let holder = payload.nestedJSON("custom"), holder.objectValue?.contains("i") == true else {
+                return nil
+            }
+            return PushMatch(payload, marker: .oneSignalCustomJSON, reading: holder)
         }
     }
-
-    func marker(in payload: PushPayload, reading: JSONValue?) -> PushMarker? {
-        guard let holder = reading?.objectValue, holder.contains("i") else { return nil }
-        return payload.shape == .apns ? .oneSignalCustomID : .oneSignalCustomJSON
-    }
-
-    func isSilent(_ payload: PushPayload, reading: JSONValue?) -> Bool { isSilent(payload) }
 
     /// iOS: the dictionary whose `i` makes the payload OneSignal's, `custom` first.
     static func appleIDHolder(_ payload: PushPayload) -> JSONObject? {
@@ -61,7 +53,8 @@ public struct OneSignalDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
     }
 
     /// iOS: `isRemoteSilentNotification:`. Android: `alert` is absent or empty.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns:
             // One pass over the top-level keys, rather than a lookup for each of the SDK's checks.
@@ -84,12 +77,9 @@ public struct OneSignalDecoder: PushPayloadDecoder, PushSharedReadingDecoder {
     }
 
     /// The notification id `i`, the launch URL `custom.u`, and on Android the title `title` and body `alert`.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        decode(payload, reading: sharedReading(of: payload), into: &notification)
-    }
-
-    func decode(_ payload: PushPayload, reading: JSONValue?, into notification: inout PushNotification) {
-        let holder = reading?.objectValue
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
+        let holder = match.reading?.objectValue
         if payload.shape == .fcm { notification.setAndroidText(from: payload, body: "alert") }
         if let id = holder?["i"] { notification.messageID = id.stringValue ?? id.numberValue?.text }
         let custom = payload.shape == .apns ? payload["custom"]?.objectValue : holder

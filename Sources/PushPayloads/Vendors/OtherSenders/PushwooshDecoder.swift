@@ -20,16 +20,14 @@ public struct PushwooshDecoder: PushPayloadDecoder {
 
     static let markerKeys = PushMarkerKeys(keys: ["pw_msg"])
 
-    /// Whether `pw_msg` is present.
-    public func recognizes(_ payload: PushPayload) -> Bool { payload.object.contains("pw_msg") }
-
     /// ``PushMarker/pushwooshMessage`` when `pw_msg` is present.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        recognizes(payload) ? .pushwooshMessage : nil
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        payload.object.contains("pw_msg") ? PushMatch(payload, marker: .pushwooshMessage) : nil
     }
 
     /// Android: `silent` or `pw_silent` is a true string Boolean. iOS: the APNs rule.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         switch payload.shape {
         case .apns: return payload.isBackgroundPush
         case .fcm: return Self.isStringTrue(payload["silent"]) || Self.isStringTrue(payload["pw_silent"])
@@ -44,7 +42,8 @@ public struct PushwooshDecoder: PushPayloadDecoder {
     }
 
     /// The hash and the link; on Android also the header and the message.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         notification.messageID = payload["p"]?.stringValue
         if payload.shape == .fcm {
             notification.title = payload["header"]?.stringValue

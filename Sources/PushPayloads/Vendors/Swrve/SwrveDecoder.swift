@@ -27,18 +27,16 @@ public struct SwrveDecoder: PushPayloadDecoder {
     /// ``PushVendor/swrve``.
     public var vendor: PushVendor { .swrve }
 
-    /// Whether `_sp` or `_p` is a usable push id.
-    public func recognizes(_ payload: PushPayload) -> Bool { marker(in: payload) != nil }
-
     /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when
     /// `_p` is.
-    public func marker(in payload: PushPayload) -> PushMarker? {
-        if Self.pushID(payload["_sp"]) != nil { return .swrveSilentPushID }
-        return Self.pushID(payload["_p"]) != nil ? .swrvePushID : nil
+    public func match(_ payload: PushPayload) -> PushMatch? {
+        if Self.pushID(payload["_sp"]) != nil { return PushMatch(payload, marker: .swrveSilentPushID) }
+        return Self.pushID(payload["_p"]) != nil ? PushMatch(payload, marker: .swrvePushID) : nil
     }
 
     /// Whether `_sp` is a usable push id; on FCM also whether Android drops the push over its `_siw`.
-    public func isSilent(_ payload: PushPayload) -> Bool {
+    public func isSilent(_ match: PushMatch) -> Bool {
+        let payload = match.payload
         if Self.pushID(payload["_sp"]) != nil { return true }
         return payload.shape == .fcm && Self.androidRefusesInfluenceWindow(payload)
     }
@@ -81,14 +79,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
         value.flatMap(SDKConversions.objectiveCIntValue) ?? 0
     }
 
-    /// Fills in ids, rich media, buttons, the campaign, deep link and silent payload.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-        decode(payload, into: &notification, detail: .full)
-    }
-
     /// Fills in ids, the text the device shows, the campaign and deep link; with ``PushDecodingDetail/full``
     /// also images, buttons, the silent payload and the other extras.
-    public func decode(_ payload: PushPayload, into notification: inout PushNotification, detail: PushDecodingDetail) {
+    public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+        let payload = match.payload
         var extras = SwrveExtras()
         extras.pushID = Self.pushID(payload["_p"])
         extras.silentPushID = Self.pushID(payload["_sp"])

@@ -11,11 +11,10 @@ struct MarkerKeyIndexTests {
     struct Unindexed: PushPayloadDecoder {
         let base: any PushPayloadDecoder
         var vendor: PushVendor { base.vendor }
-        func recognizes(_ payload: PushPayload) -> Bool { base.recognizes(payload) }
-        func marker(in payload: PushPayload) -> PushMarker? { base.marker(in: payload) }
-        func isSilent(_ payload: PushPayload) -> Bool { base.isSilent(payload) }
-        func decode(_ payload: PushPayload, into notification: inout PushNotification) {
-            base.decode(payload, into: &notification)
+        func match(_ payload: PushPayload) -> PushMatch? { base.match(payload) }
+        func isSilent(_ match: PushMatch) -> Bool { base.isSilent(match) }
+        func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
+            base.decode(match, into: &notification, detail: detail)
         }
     }
 
@@ -26,7 +25,9 @@ struct MarkerKeyIndexTests {
         let declares: Bool
         var vendor: PushVendor { PushVendor(name: name) }
         var markerKeys: PushMarkerKeys? { declares ? PushMarkerKeys(keys: [key]) : nil }
-        func recognizes(_ payload: PushPayload) -> Bool { payload.object.contains(key) }
+        func match(_ payload: PushPayload) -> PushMatch? {
+            payload.object.contains(key) ? PushMatch(payload, marker: PushMarker(name: name)) : nil
+        }
     }
 
     static let unindexed = PushDecoderRegistry(PushDecoderRegistry.extended.decoders.map { Unindexed(base: $0) })

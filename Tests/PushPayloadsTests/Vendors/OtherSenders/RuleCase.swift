@@ -17,7 +17,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { note }
 
-    /// Checks `decoder` and the extended registry on the case: the marker, `recognizes`, the winner (the case
+    /// Checks `decoder` and the extended registry on the case: the match's marker, the winner (the case
     /// carries no one else's marker), the shape its rule is for, and that the standard registry ignores it.
     func check(
         _ decoder: some PushPayloadDecoder,
@@ -26,8 +26,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
     ) throws {
         let payload = try PushPayload(jsonString: json)
         #expect(payload.shape == shape, "the case is for the \(shape) rule", sourceLocation: sourceLocation)
-        #expect(decoder.marker(in: payload) == marker, sourceLocation: sourceLocation)
-        #expect(decoder.recognizes(payload) == (marker != nil), sourceLocation: sourceLocation)
+        #expect(decoder.match(payload)?.marker == marker, sourceLocation: sourceLocation)
         let classification = PushDecoderRegistry.extended.classify(payload)
         #expect(classification.vendor == (marker == nil ? nil : decoder.vendor), sourceLocation: sourceLocation)
         #expect(classification.marker == marker, sourceLocation: sourceLocation)
