@@ -2,7 +2,7 @@
 // A stand-in for the part of UIKit an app's push wiring touches, shaped as the iOS 18 SDK declares it:
 // `UIApplication` and `UIApplicationDelegate` are `@MainActor`. See UserNotifications.swift beside it and
 // MIRRORS.md for the SDK each declaration mirrors; the same Objective-C limits on Linux apply.
-import Foundation
+@_exported import Foundation
 
 public enum UIBackgroundFetchResult: UInt, Sendable {
     case newData = 0

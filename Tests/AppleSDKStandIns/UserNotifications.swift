@@ -16,7 +16,7 @@
 // completion-handler and async forms of one callback are one selector (implement one of them).
 //
 // The notification classes are `NSObject` subclasses without `Sendable`, as Apple's are.
-import Foundation
+@_exported import Foundation
 
 public let UNNotificationDefaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
 public let UNNotificationDismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"

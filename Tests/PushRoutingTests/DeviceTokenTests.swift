@@ -1,5 +1,6 @@
 import Foundation
 import PushPayloads
+import PushPayloadsFoundation
 import PushRouting
 import PushRoutingTesting
 import Testing

@@ -2,6 +2,8 @@
 // (`@main` and `UIApplicationMain` are left out: the stand-in UIKit has no run loop to start.)
 import CordialSDK
 import Foundation
+import PushPayloads
+import PushPayloadsFoundation
 import PushRouting
 import UIKit
 import UserNotifications

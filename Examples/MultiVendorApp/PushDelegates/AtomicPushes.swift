@@ -3,6 +3,7 @@
 // delivery from a notification service extension) and `AACSession.h`.
 import AtomicSDK
 import PushPayloads
+import PushPayloadsFoundation
 import PushRouting
 import UserNotifications
 

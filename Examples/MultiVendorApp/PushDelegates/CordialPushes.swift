@@ -3,6 +3,7 @@
 // README's "Notification Service Extension" for attachments).
 import CordialSDK
 import PushPayloads
+import PushPayloadsFoundation
 import PushRouting
 import UserNotifications
 

@@ -3,6 +3,7 @@
 // "Notification Service Extension is required for tracking push notification delivery").
 import ExponeaSDK
 import PushPayloads
+import PushPayloadsFoundation
 import PushRouting
 import UserNotifications
 

@@ -1,6 +1,7 @@
 // Swrve's calls, from Swrve's iOS SDK headers and integration guide (`SwrveSDK.h`: "Should be included
 // to a push response if not using SwrvePushResponseDelegate"; `SwrvePush.h` for the service extension).
 import PushPayloads
+import PushPayloadsFoundation
 import PushRouting
 import SwrveSDK
 import UIKit

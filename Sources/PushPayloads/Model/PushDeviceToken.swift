@@ -1,0 +1,53 @@
+/// The APNs (or FCM) device token the platform gave the app, for the vendor SDKs that register it.
+///
+/// On Apple platforms it is the `Data` of `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`
+/// (`init(data:)` and `data`, with `import PushPayloadsFoundation`), which is what every vendor SDK's
+/// registration call takes; elsewhere its ``bytes``, or the lowercase hexadecimal text APNs tokens are
+/// usually stored as (``hex``). `PushRouter.routeDeviceToken(_:)` hands it to the vendors' delegates.
+public struct PushDeviceToken: Hashable, Sendable, CustomStringConvertible {
+    /// The token's bytes.
+    public let bytes: [UInt8]
+
+    /// A token of `bytes`.
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The token whose hexadecimal text is `hex` (either case, no separators), or `nil` if `hex` is empty,
+    /// has an odd length or a character that is not a hexadecimal digit.
+    public init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        self.bytes = bytes
+    }
+
+    /// The token as lowercase hexadecimal text, as APNs tokens are usually logged and stored.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The hexadecimal text.
+    public var description: String { hex }
+
+    private static func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
