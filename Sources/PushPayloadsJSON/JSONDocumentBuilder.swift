@@ -1,12 +1,17 @@
 /// Builds a ``JSONDocument`` value by value, for sources that are not JSON text: another parser's tree
-/// (the jansson engine) or a platform dictionary (`userInfo`).
+/// (the jansson engine), a platform dictionary (`userInfo`), or pieces of other documents (a send
+/// request's device payloads, which merge members of several objects).
 ///
-/// It writes canonical JSON text as it goes, so the result is the same kind of document the native
-/// parser makes, and enforces the same rules: depth limit, unique keys, no U+0000 in keys, finite numbers.
+/// It writes compact JSON text as it goes, so the result is the same kind of document the native
+/// parser makes, and enforces the same rules: depth limit, unique keys, finite numbers.
+/// Strings it is given are escaped as ``JSONBytesEncoder`` escapes them; values copied from another
+/// document (``copy(_:)``) keep the text they had there, so they are neither decoded nor escaped again.
 package struct JSONDocumentBuilder {
     private var bytes: [UInt8] = []
     private var nodes: [JSONNode] = []
     private var levels: [Level] = []
+    /// The open containers of a value being copied, kept between copies so a copy allocates nothing.
+    private var copyLevels: [CopyLevel] = []
     private let limits: PushPayloadLimits
     private let scratch = JSONParserScratch()
 
@@ -14,8 +19,16 @@ package struct JSONDocumentBuilder {
         var node: Int
         var isObject: Bool
         var count = 0
-        var lastKey = ""
+        /// The node of the last key, read back only for an error's key path.
+        var lastKeyNode = 0
         var awaitingValue = false
+    }
+
+    private struct CopyLevel {
+        var isObject: Bool
+        var remaining: Int
+        var first = true
+        var expectsKey: Bool
     }
 
     /// Creates an empty builder that enforces `limits` (the size limit applies to the canonical text).
@@ -25,7 +38,14 @@ package struct JSONDocumentBuilder {
 
     /// The key path of the value being built, such as `aps.alert` (array elements by index).
     package var path: String {
-        levels.map { $0.isObject ? $0.lastKey : String($0.count - 1) }.joined(separator: ".")
+        bytes.withUnsafeBufferPointer { bytes in
+            levels.map { level in
+                level.isObject
+                    ? JSONStringDecoding.string(nodes[level.lastKeyNode], in: bytes.baseAddress!)
+                    : String(level.count - 1)
+            }
+            .joined(separator: ".")
+        }
     }
 
     private mutating func beginValue() throws(PushPayloadError) {
@@ -81,16 +101,45 @@ package struct JSONDocumentBuilder {
 
     /// Adds the key of the next object member.
     package mutating func key(_ key: String) throws(PushPayloadError) {
+        try beginKey()
+        var key = key
+        key.withUTF8 { appendString(utf8: $0) }
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds the key of the next object member, given as UTF-8 (which must be valid).
+    package mutating func key(utf8 key: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
+        try beginKey()
+        appendString(utf8: key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds the key of `member`, a member's value in an object of another document, spelled as
+    /// ``key(_:)`` spells keys: as written there when it holds no escape (the text is then the same),
+    /// otherwise escaped again from its decoded text.
+    package mutating func key(ofMember member: JSONValue) throws(PushPayloadError) {
+        // A member's key is the node just before its value.
+        let keyNode = member.storage.nodes[member.index - 1]
+        let source = member.storage.bytes
+        if keyNode.flags & JSONNode.hasEscapes != 0 {
+            // Rare: the decoded text, escaped again.
+            try key(JSONStringDecoding.string(keyNode, in: source))
+            return
+        }
+        try beginKey()
+        appendRaw(keyNode, from: source, quoted: true)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func beginKey() throws(PushPayloadError) {
         guard let top = levels.last, top.isObject, !top.awaitingValue else {
             throw PushPayloadError(.invalidJSON, message: "a key belongs directly inside an object", keyPath: path)
         }
         if top.count > 0 { bytes.append(UInt8(ascii: ",")) }
         levels[levels.count - 1].count += 1
-        levels[levels.count - 1].lastKey = key
+        levels[levels.count - 1].lastKeyNode = nodes.count
         levels[levels.count - 1].awaitingValue = true
         nodes[top.node].length += 1
-        _ = appendString(key)
-        bytes.append(UInt8(ascii: ":"))
     }
 
     /// Ends the innermost object, rejecting it if two keys are equal.
@@ -105,14 +154,17 @@ package struct JSONDocumentBuilder {
             }
         }
         if let duplicate {
+            levels.append(top)
+            levels[levels.count - 1].lastKeyNode = duplicate
+            let keyPath = path
+            levels.removeLast()
             let name = bytes.withUnsafeBufferPointer {
                 JSONStringDecoding.string(nodes[duplicate], in: $0.baseAddress!)
             }
-            let parent = path
             throw PushPayloadError(
                 .duplicateKey,
                 message: "the key \"\(name)\" appears more than once in one object",
-                keyPath: parent.isEmpty ? name : parent + "." + name
+                keyPath: keyPath
             )
         }
     }
@@ -134,46 +186,125 @@ package struct JSONDocumentBuilder {
     /// Adds a string value.
     package mutating func string(_ value: String) throws(PushPayloadError) {
         try beginValue()
-        _ = appendString(value)
+        var value = value
+        value.withUTF8 { appendString(utf8: $0) }
     }
 
     /// Adds a string value given as UTF-8 (which must be valid).
     package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
         try beginValue()
-        _ = appendString(utf8: value)
+        appendString(utf8: value)
     }
 
-    /// Writes a quoted, escaped string and its node; returns the node's flags.
-    private mutating func appendString(_ value: String) -> UInt8 {
-        var value = value
-        return value.withUTF8 { appendString(utf8: $0) }
+    /// Writes a quoted, escaped string and its node.
+    private mutating func appendString(utf8 value: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count + 1
+        EncodedTree.writeString(utf8: value, into: &bytes)
+        let length = bytes.count - 1 - start
+        // Longer than its text only when something was escaped.
+        appendNode(
+            JSONNode.string,
+            flags: length != value.count ? JSONNode.hasEscapes : 0,
+            start: start,
+            length: length
+        )
     }
 
-    private mutating func appendString(utf8 value: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        bytes.append(UInt8(ascii: "\""))
-        let start = bytes.count
-        var flags: UInt8 = 0
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in value {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-                flags |= JSONNode.hasEscapes
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-            if byte < 0x20 { flags |= JSONNode.hasEscapes }
+    /// Adds the decoded text of `value`, a string of another document, as ``string(_:)`` writes it: its
+    /// text as written when it holds no escape (the same bytes), otherwise escaped again.
+    package mutating func string(decodedFrom value: JSONValue) throws(PushPayloadError) {
+        let node = value.node
+        guard node.kind == JSONNode.string else {
+            throw PushPayloadError(.invalidJSON, message: "not a string", keyPath: path)
         }
-        appendNode(JSONNode.string, flags: flags, start: start, length: bytes.count - start)
-        bytes.append(UInt8(ascii: "\""))
-        return flags
+        if node.flags & JSONNode.hasEscapes != 0 {
+            try string(JSONStringDecoding.string(node, in: value.storage.bytes))
+            return
+        }
+        try beginValue()
+        appendRaw(node, from: value.storage.bytes, quoted: true)
+    }
+
+    /// Writes a string or number node's text from another document as it is there, with its node.
+    private mutating func appendRaw(_ node: JSONNode, from source: UnsafePointer<UInt8>, quoted: Bool) {
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        let start = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(start: source + Int(node.start), count: Int(node.length)))
+        appendNode(node.kind, flags: node.flags, start: start, length: Int(node.length))
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+    }
+
+    /// Adds a value of another document as it is written there: strings and numbers keep their text
+    /// (escapes and spelling included), objects and arrays their members in order with keys as written.
+    /// Nothing is decoded, and the value's own keys are not checked again: its document holds unique
+    /// keys already. The depth limit counts the value's levels below the builder's.
+    package mutating func copy(_ value: JSONValue) throws(PushPayloadError) {
+        try beginValue()
+        let source = value.storage.nodes
+        let sourceBytes = value.storage.bytes
+        let first = value.index
+        let end = Int(source[first].end)
+        let offset = nodes.count - first
+        nodes.reserveCapacity(nodes.count + end - first)
+        copyLevels.removeAll(keepingCapacity: true)
+        var k = first
+        // As `JSONWriter.write` walks a value, writing nodes beside the text.
+        repeat {
+            let node = source[k]
+            if let top = copyLevels.last, top.isObject, top.expectsKey {
+                if !top.first { bytes.append(UInt8(ascii: ",")) }
+                appendRaw(node, from: sourceBytes, quoted: true)
+                bytes.append(UInt8(ascii: ":"))
+                copyLevels[copyLevels.count - 1].expectsKey = false
+                copyLevels[copyLevels.count - 1].first = false
+                k += 1
+                continue
+            }
+            if let top = copyLevels.last, !top.isObject {
+                if !top.first { bytes.append(UInt8(ascii: ",")) }
+                copyLevels[copyLevels.count - 1].first = false
+            }
+            k += 1
+            switch node.kind {
+            case JSONNode.object, JSONNode.array:
+                if levels.count + copyLevels.count >= limits.maximumDepth {
+                    throw PushPayloadError(
+                        .tooDeep,
+                        message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
+                        keyPath: path
+                    )
+                }
+                let isObject = node.kind == JSONNode.object
+                nodes.append(
+                    JSONNode(
+                        kind: node.kind,
+                        flags: 0,
+                        start: UInt32(truncatingIfNeeded: bytes.count),
+                        length: node.length,
+                        end: UInt32(truncatingIfNeeded: Int(node.end) + offset)
+                    )
+                )
+                bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                if node.length > 0 {
+                    copyLevels.append(CopyLevel(isObject: isObject, remaining: Int(node.length), expectsKey: isObject))
+                    continue
+                }
+                bytes.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            case JSONNode.string: appendRaw(node, from: sourceBytes, quoted: true)
+            case JSONNode.number: appendRaw(node, from: sourceBytes, quoted: false)
+            case JSONNode.true: appendLiteral(true)
+            case JSONNode.false: appendLiteral(false)
+            default: appendNull()
+            }
+            // A member or element just ended: close every container it completed.
+            while let top = copyLevels.last {
+                copyLevels[copyLevels.count - 1].remaining -= 1
+                copyLevels[copyLevels.count - 1].expectsKey = top.isObject
+                guard copyLevels[copyLevels.count - 1].remaining == 0 else { break }
+                bytes.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                copyLevels.removeLast()
+            }
+        } while !copyLevels.isEmpty
     }
 
     /// Adds an integer.
@@ -206,13 +337,21 @@ package struct JSONDocumentBuilder {
     /// Adds `true` or `false`.
     package mutating func bool(_ value: Bool) throws(PushPayloadError) {
         try beginValue()
-        appendNode(value ? JSONNode.true : JSONNode.false, start: bytes.count, length: value ? 4 : 5)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        appendLiteral(value)
     }
 
     /// Adds `null`.
     package mutating func null() throws(PushPayloadError) {
         try beginValue()
+        appendNull()
+    }
+
+    private mutating func appendLiteral(_ value: Bool) {
+        appendNode(value ? JSONNode.true : JSONNode.false, start: bytes.count, length: value ? 4 : 5)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    private mutating func appendNull() {
         appendNode(JSONNode.null, start: bytes.count, length: 4)
         bytes.append(contentsOf: "null".utf8)
     }

@@ -67,3 +67,25 @@ enum JSONWriter {
         if quoted { output.append(UInt8(ascii: "\"")) }
     }
 }
+
+extension JSONValue {
+    /// The length of ``jsonBytes``, counted from the nodes without writing the text: a size limit
+    /// measured on compact JSON (APNs' 4 KB) reads a view of a larger document without copying it.
+    package var jsonByteCount: Int {
+        let nodes = storage.nodes
+        var total = 0
+        for k in index..<Int(nodes[index].end) {
+            let node = nodes[k]
+            switch node.kind {
+            // Brackets, a comma between members and a colon after each key (the key is a string node).
+            case JSONNode.object: total += node.length == 0 ? 2 : 1 + 2 * Int(node.length)
+            case JSONNode.array: total += node.length == 0 ? 2 : 1 + Int(node.length)
+            case JSONNode.string: total += Int(node.length) + 2
+            case JSONNode.number: total += Int(node.length)
+            case JSONNode.false: total += 5
+            default: total += 4
+            }
+        }
+        return total
+    }
+}
