@@ -56,6 +56,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "FuzzDeliveries",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "PushPayloads", package: rootPackage),
+                .product(name: "PushRequests", package: rootPackage),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "FuzzInbox",
             dependencies: ["FuzzSupport", .product(name: "PushPayloads", package: rootPackage)],
             swiftSettings: strictSettings

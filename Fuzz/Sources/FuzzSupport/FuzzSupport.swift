@@ -174,6 +174,39 @@ public func checkRoundTrip(of document: JSONDocument, acceptsAnyTopLevelValue: B
     )
 }
 
+/// Checks that every object of `document`, as a document of its own (`JSONDocument(_:)`, a view sharing
+/// the storage), reads as the document parsed from its text: equal, the same text, the same value count,
+/// and every view consistent (``checkViews(of:input:)``, whose lookups then miss the top level's key index).
+public func checkSubtreeViews(of document: JSONDocument, input: UnsafeRawBufferPointer) {
+    var pending = [document.root]
+    while let value = pending.popLast() {
+        if let array = value.arrayValue {
+            pending.append(contentsOf: array)
+            continue
+        }
+        guard let object = value.objectValue else { continue }
+        pending.append(contentsOf: object.values)
+        let view = JSONDocument(object)
+        let text = object.value.jsonBytes
+        var parser = JSONParser(limits: PushPayloadLimits(maximumPayloadBytes: 1 << 20, maximumDepth: 100_000))
+        guard let parsed = try? parser.parse(text) else {
+            fuzzCheck(false, "an object's text \(preview(text)) does not parse", input: input)
+            return
+        }
+        fuzzCheck(view == parsed && parsed == view, "a view differs from its text \(preview(text))", input: input)
+        fuzzCheck(
+            view.jsonBytes == text,
+            "a view writes \(preview(view.jsonBytes)), not \(preview(text))",
+            input: input
+        )
+        fuzzCheck(view.valueCount == parsed.valueCount, "a view counts other values than its text", input: input)
+        for key in object.keys {
+            fuzzCheck(view.rootObject[key] == parsed.rootObject[key], "a view finds another \(key)", input: input)
+        }
+        checkViews(of: view, input: input)
+    }
+}
+
 /// libFuzzer's callback: one input, as a pointer and a size.
 public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
