@@ -10,8 +10,6 @@ package struct JSONDocumentBuilder {
     private var bytes: [UInt8] = []
     private var nodes: [JSONNode] = []
     private var levels: [Level] = []
-    /// The open containers of a value being copied, kept between copies so a copy allocates nothing.
-    private var copyLevels: [CopyLevel] = []
     private let limits: PushPayloadLimits
     private let scratch = JSONParserScratch()
 
@@ -22,13 +20,6 @@ package struct JSONDocumentBuilder {
         /// The node of the last key, read back only for an error's key path.
         var lastKeyNode = 0
         var awaitingValue = false
-    }
-
-    private struct CopyLevel {
-        var isObject: Bool
-        var remaining: Int
-        var first = true
-        var expectsKey: Bool
     }
 
     /// Creates an empty builder that enforces `limits` (the size limit applies to the canonical text).
@@ -240,71 +231,21 @@ package struct JSONDocumentBuilder {
     /// keys already. The depth limit counts the value's levels below the builder's.
     package mutating func copy(_ value: JSONValue) throws(PushPayloadError) {
         try beginValue()
-        let source = value.storage.nodes
-        let sourceBytes = value.storage.bytes
         let first = value.index
-        let end = Int(source[first].end)
-        let offset = nodes.count - first
-        nodes.reserveCapacity(nodes.count + end - first)
-        copyLevels.removeAll(keepingCapacity: true)
-        var k = first
-        // As `JSONWriter.write` walks a value, writing nodes beside the text.
-        repeat {
-            let node = source[k]
-            if let top = copyLevels.last, top.isObject, top.expectsKey {
-                if !top.first { bytes.append(UInt8(ascii: ",")) }
-                appendRaw(node, from: sourceBytes, quoted: true)
-                bytes.append(UInt8(ascii: ":"))
-                copyLevels[copyLevels.count - 1].expectsKey = false
-                copyLevels[copyLevels.count - 1].first = false
-                k += 1
-                continue
-            }
-            if let top = copyLevels.last, !top.isObject {
-                if !top.first { bytes.append(UInt8(ascii: ",")) }
-                copyLevels[copyLevels.count - 1].first = false
-            }
-            k += 1
-            switch node.kind {
-            case JSONNode.object, JSONNode.array:
-                if levels.count + copyLevels.count >= limits.maximumDepth {
-                    throw PushPayloadError(
-                        .tooDeep,
-                        message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
-                        keyPath: path
-                    )
-                }
-                let isObject = node.kind == JSONNode.object
-                nodes.append(
-                    JSONNode(
-                        kind: node.kind,
-                        flags: 0,
-                        start: UInt32(truncatingIfNeeded: bytes.count),
-                        length: node.length,
-                        end: UInt32(truncatingIfNeeded: Int(node.end) + offset)
-                    )
-                )
-                bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                if node.length > 0 {
-                    copyLevels.append(CopyLevel(isObject: isObject, remaining: Int(node.length), expectsKey: isObject))
-                    continue
-                }
-                bytes.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-            case JSONNode.string: appendRaw(node, from: sourceBytes, quoted: true)
-            case JSONNode.number: appendRaw(node, from: sourceBytes, quoted: false)
-            case JSONNode.true: appendLiteral(true)
-            case JSONNode.false: appendLiteral(false)
-            default: appendNull()
-            }
-            // A member or element just ended: close every container it completed.
-            while let top = copyLevels.last {
-                copyLevels[copyLevels.count - 1].remaining -= 1
-                copyLevels[copyLevels.count - 1].expectsKey = top.isObject
-                guard copyLevels[copyLevels.count - 1].remaining == 0 else { break }
-                bytes.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                copyLevels.removeLast()
-            }
-        } while !copyLevels.isEmpty
+        let base = nodes.count
+        // The nodes as they are, then pointed at the text the writer writes for them.
+        let count = Int(value.storage.nodes[first].end) - first
+        nodes.append(contentsOf: UnsafeBufferPointer(start: value.storage.nodes + first, count: count))
+        let depth = nodes.withUnsafeMutableBufferPointer { copies in
+            JSONWriter.write(value, into: &bytes, relocating: copies.baseAddress! + base, to: base)
+        }
+        if levels.count + depth > limits.maximumDepth {
+            throw PushPayloadError(
+                .tooDeep,
+                message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
+                keyPath: path
+            )
+        }
     }
 
     /// Adds an integer.
@@ -337,21 +278,13 @@ package struct JSONDocumentBuilder {
     /// Adds `true` or `false`.
     package mutating func bool(_ value: Bool) throws(PushPayloadError) {
         try beginValue()
-        appendLiteral(value)
+        appendNode(value ? JSONNode.true : JSONNode.false, start: bytes.count, length: value ? 4 : 5)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// Adds `null`.
     package mutating func null() throws(PushPayloadError) {
         try beginValue()
-        appendNull()
-    }
-
-    private mutating func appendLiteral(_ value: Bool) {
-        appendNode(value ? JSONNode.true : JSONNode.false, start: bytes.count, length: value ? 4 : 5)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    }
-
-    private mutating func appendNull() {
         appendNode(JSONNode.null, start: bytes.count, length: 4)
         bytes.append(contentsOf: "null".utf8)
     }

@@ -31,7 +31,7 @@ struct PushDeliveryBuilder {
             return [
                 PushDelivery(
                     platform: .ios,
-                    payload: self.payload(members: payload, shape: .apns),
+                    payload: self.payload(members: payload, aps: payload["aps"], shape: .apns),
                     headers: Self.stringMap(root["headers"])
                 )
             ]
@@ -84,7 +84,7 @@ struct PushDeliveryBuilder {
         let hasAps = aps != nil || data?["aps"]?.kind == .string
         let addsAlert = (title != nil || body != nil) && (hasAps ? aps?.objectValue?.contains("alert") == false : true)
         if !addsAlert && (data?.isEmpty ?? true) {
-            return payload(members: apnsPayload ?? .empty, shape: .apns)
+            return payload(members: apnsPayload ?? .empty, aps: aps, shape: .apns)
         }
         return build(shape: .apns) { builder throws(PushPayloadError) in
             try builder.beginObject()
@@ -214,8 +214,9 @@ struct PushDeliveryBuilder {
     /// A data map as FCM delivers it to Android and the web: its string members, in order. The map
     /// itself when every value is a string.
     private func dataPayload(_ data: JSONObject?) -> PushPayload {
-        guard let data else { return PushPayload(document: .emptyObject, shape: .fcm, limits: limits) }
-        if data.values.allSatisfy({ $0.kind == .string }) { return payload(members: data, shape: .fcm) }
+        guard let data else { return PushPayload(document: .emptyObject, aps: nil, shape: .fcm, limits: limits) }
+        // Strings only: no `aps` object to look for.
+        if data.values.allSatisfy({ $0.kind == .string }) { return payload(members: data, aps: nil, shape: .fcm) }
         return build(shape: .fcm) { builder throws(PushPayloadError) in
             try builder.beginObject()
             for value in data.values where value.kind == .string {
@@ -227,10 +228,14 @@ struct PushDeliveryBuilder {
     }
 
     /// `object` as a device payload: a view of it, or a copy when a key is written with an escape (see
-    /// the type's discussion).
-    private func payload(members object: JSONObject, shape: PushWireShape) -> PushPayload {
+    /// the type's discussion). `aps` is its member `aps`, looked up already.
+    private func payload(members object: JSONObject, aps: JSONValue?, shape: PushWireShape) -> PushPayload {
         guard object.hasEscapedKey else {
-            return PushPayload(document: JSONDocument(object), shape: shape, limits: limits)
+            // Within the limits when the request was read under them; measured for a request that was not.
+            guard object.value.jsonByteCount <= limits.maximumPayloadBytes else {
+                return PushPayload(document: .emptyObject, aps: nil, shape: shape, limits: limits)
+            }
+            return PushPayload(document: JSONDocument(object), aps: aps?.objectValue, shape: shape, limits: limits)
         }
         return build(shape: shape) { builder throws(PushPayloadError) in
             try builder.beginObject()
@@ -251,8 +256,8 @@ struct PushDeliveryBuilder {
         }
     }
 
-    /// A payload built under the request's limits, or an empty one when it is over them (only possible
-    /// when the pieces FCM adds make it larger than the request, which was read under the same limits).
+    /// A payload built under the request's limits, or an empty one when it is over them (possible only for
+    /// a request read under larger limits than its own: a payload is no larger than its pieces).
     private func build(
         shape: PushWireShape,
         _ body: (inout JSONDocumentBuilder) throws(PushPayloadError) -> Void
@@ -263,8 +268,10 @@ struct PushDeliveryBuilder {
             try body(&builder)
             document = try builder.finish()
         } catch {
-            document = .emptyObject
+            return PushPayload(document: .emptyObject, aps: nil, shape: shape, limits: limits)
         }
+        // The FCM payloads built here are maps of strings: no `aps` object to look for.
+        guard shape == .apns else { return PushPayload(document: document, aps: nil, shape: shape, limits: limits) }
         return PushPayload(document: document, shape: shape, limits: limits)
     }
 

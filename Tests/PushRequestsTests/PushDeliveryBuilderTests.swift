@@ -1,8 +1,9 @@
 import Foundation
 import PushPayloads
 import PushPayloadsTestSupport
-import PushRequests
 import Testing
+
+@testable import PushRequests
 
 /// The deliveries are views of the request or built from its pieces, never its text parsed again: they
 /// must equal, value for value and byte for byte, what writing the pieces out and parsing them gave.
@@ -146,7 +147,8 @@ struct PushDeliveryBuilderTests {
 }
 
 /// The former way to build deliveries, kept as the oracle: each piece written out as JSON text
-/// (`value.jsonBytes`, keys escaped again), the pieces joined, and the result parsed again.
+/// (`value.jsonBytes`, keys escaped again), the pieces joined, and the result parsed again. The headers
+/// and the system text are read as the builder reads them (`stringMap`, `text`): not what changed.
 private struct ReparsedDeliveries {
     let request: PushSendRequest
 
@@ -164,7 +166,7 @@ private struct ReparsedDeliveries {
                 PushDelivery(
                     platform: .ios,
                     payload: payload(Members(copying: body), shape: .apns),
-                    headers: Self.stringMap(root["headers"])
+                    headers: PushDeliveryBuilder.stringMap(root["headers"])
                 )
             ]
         default:
@@ -185,7 +187,7 @@ private struct ReparsedDeliveries {
             PushDelivery(
                 platform: .ios,
                 payload: payload(body, shape: .apns),
-                headers: Self.stringMap(apns?["headers"])
+                headers: PushDeliveryBuilder.stringMap(apns?["headers"])
             )
         ]
         var androidData = Members()
@@ -194,7 +196,7 @@ private struct ReparsedDeliveries {
             PushDelivery(
                 platform: .android,
                 payload: payload(androidData, shape: .fcm),
-                systemText: Self.text(android?["notification"]?.objectValue, over: notification)
+                systemText: PushDeliveryBuilder.text(android?["notification"]?.objectValue, over: notification)
             )
         )
         if let webpush = message["webpush"]?.objectValue {
@@ -204,7 +206,7 @@ private struct ReparsedDeliveries {
                 PushDelivery(
                     platform: .web,
                     payload: payload(webData, shape: .fcm),
-                    systemText: Self.text(webpush["notification"]?.objectValue, over: notification)
+                    systemText: PushDeliveryBuilder.text(webpush["notification"]?.objectValue, over: notification)
                 )
             )
         }
@@ -243,7 +245,7 @@ private struct ReparsedDeliveries {
             PushDelivery(
                 platform: .android,
                 payload: payload(androidData, shape: .fcm),
-                systemText: Self.text(nil, over: notification)
+                systemText: PushDeliveryBuilder.text(nil, over: notification)
             ),
         ]
     }
@@ -251,22 +253,6 @@ private struct ReparsedDeliveries {
     private func payload(_ members: Members, shape: PushWireShape) -> PushPayload {
         let document = (try? JSONDocument(jsonBytes: members.jsonBytes, limits: request.limits)) ?? .emptyObject
         return PushPayload(document: document, shape: shape, limits: request.limits)
-    }
-
-    static func stringMap(_ value: JSONValue?) -> [String: String] {
-        var map: [String: String] = [:]
-        for (key, member) in value?.objectValue ?? .empty {
-            if let text = member.stringValue { map[key] = text }
-        }
-        return map
-    }
-
-    static func text(_ platform: JSONObject?, over common: JSONObject?) -> PushText? {
-        let text = PushText(
-            title: platform?["title"]?.stringValue ?? common?["title"]?.stringValue,
-            body: platform?["body"]?.stringValue ?? common?["body"]?.stringValue
-        )
-        return text.isEmpty ? nil : text
     }
 
     /// An object's members being assembled, each value kept as its JSON text.
