@@ -16,7 +16,7 @@ func checkDeliveries(of request: PushSendRequest, input: UnsafeRawBufferPointer)
     for delivery in request.deliveries {
         let document = delivery.payload.document
         checkViews(of: document, input: input)
-        checkRoundTrip(of: document, acceptsAnyTopLevelValue: false, input: input)
+        checkRoundTrip(of: document, acceptsAnyTopLevelValue: false, input: input, parsedFromInput: false)
         checkSubtreeViews(of: document, input: input)
         fuzzCheck(
             (delivery.payload.aps != nil) == (document.rootObject["aps"]?.objectValue != nil),
@@ -79,7 +79,7 @@ public func fuzzDeliveries(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             PushPayloadLimits(maximumPayloadBytes: input.count / 2 + Int(last & 0x3F), maximumDepth: 2 + Int(last >> 6))
         )
     }
-    guard let document = try? JSONDocument(jsonBytes: input) else { return 0 }
+    guard let document = try? JSONDocument(jsonBytes: input.bytes) else { return 0 }
     for limit in limits {
         for kind in [nil, PushRequestKind.fcmV1, .fcmLegacy, .apnsRequest, .devicePayload] {
             let request = PushSendRequest(document: document, kind: kind, limits: limit)
