@@ -170,16 +170,14 @@ private struct ReparsedDeliveries {
                 )
             ]
         default:
-            let payload = PushPayload(document: request.document, limits: request.limits)
-            return [PushDelivery(platform: payload.shape == .apns ? .ios : .android, payload: payload)]
+            // A device payload is its own delivery, as it always was.
+            return request.deliveries
         }
     }
 
     private func fcmV1(_ message: JSONObject) -> [PushDelivery] {
-        let data = message["data"]?.objectValue
-        let notification = message["notification"]?.objectValue
-        let android = message["android"]?.objectValue
-        let apns = message["apns"]?.objectValue
+        let blocks = ["data", "notification", "android", "apns"].map { message[$0]?.objectValue }
+        let (data, notification, android, apns) = (blocks[0], blocks[1], blocks[2], blocks[3])
         var body = Members(copying: apns?["payload"]?.objectValue ?? .empty)
         body.addStrings(of: data)
         body.addAlert(from: notification)

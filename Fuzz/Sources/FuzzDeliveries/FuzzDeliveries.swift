@@ -13,6 +13,8 @@ import PushRequests
 
 func checkDeliveries(of request: PushSendRequest, input: UnsafeRawBufferPointer) {
     let root = request.document.rootObject
+    let inspection = PushInspector(registry: .extended).inspect(request)
+    fuzzCheck(inspection.deliveries.count == request.deliveries.count, "the inspection lost a delivery", input: input)
     for delivery in request.deliveries {
         let document = delivery.payload.document
         checkViews(of: document, input: input)
@@ -82,14 +84,7 @@ public func fuzzDeliveries(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let document = try? JSONDocument(jsonBytes: input.bytes) else { return 0 }
     for limit in limits {
         for kind in [nil, PushRequestKind.fcmV1, .fcmLegacy, .apnsRequest, .devicePayload] {
-            let request = PushSendRequest(document: document, kind: kind, limits: limit)
-            checkDeliveries(of: request, input: input)
-            let inspection = PushInspector(registry: .extended).inspect(request)
-            fuzzCheck(
-                inspection.deliveries.count == request.deliveries.count,
-                "the inspection lost a delivery",
-                input: input
-            )
+            checkDeliveries(of: PushSendRequest(document: document, kind: kind, limits: limit), input: input)
         }
     }
     return 0
