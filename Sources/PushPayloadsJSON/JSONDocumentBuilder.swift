@@ -27,6 +27,14 @@ package struct JSONDocumentBuilder {
         self.limits = limits
     }
 
+    /// Creates an empty builder with room for a document about as large as `document` (a send request
+    /// whose pieces it copies), so the text and the nodes grow without copying.
+    package init(limits: PushPayloadLimits, reservingRoomFor document: JSONDocument) {
+        self.limits = limits
+        bytes.reserveCapacity(Swift.min(document.storage.byteCount, limits.maximumPayloadBytes) + 64)
+        nodes.reserveCapacity(document.valueCount + 16)
+    }
+
     /// The key path of the value being built, such as `aps.alert` (array elements by index).
     package var path: String {
         bytes.withUnsafeBufferPointer { bytes in

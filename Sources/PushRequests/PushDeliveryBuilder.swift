@@ -262,7 +262,7 @@ struct PushDeliveryBuilder {
         shape: PushWireShape,
         _ body: (inout JSONDocumentBuilder) throws(PushPayloadError) -> Void
     ) -> PushPayload {
-        var builder = JSONDocumentBuilder(limits: limits)
+        var builder = JSONDocumentBuilder(limits: limits, reservingRoomFor: document)
         let document: JSONDocument
         do {
             try body(&builder)
