@@ -6,8 +6,9 @@ import PushPayloads
 ///
 /// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads),
 /// under ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload
-/// that is an object is decoded from its compact JSON text; one that is a string is decoded from the
-/// string's text, so its errors' offsets count in that text and the error says so
+/// that is an object is decoded in place, a view of the record measured as its compact JSON text (the
+/// jansson engine, when chosen, parses that text); one that is a string is decoded from the string's
+/// text, so its errors' offsets count in that text and the error says so
 /// (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed once
 /// for the kept fields and once by the decoder, which reports its errors as without `--keep`.
 struct RecordExtractor: Sendable {
@@ -78,8 +79,8 @@ struct RecordExtractor: Sendable {
             switch value.kind {
             case .object:
                 extras.errorLocation = .payload
-                return value.jsonBytes.withUnsafeBytes { bytes in
-                    Self.decode(bytes, &decoder, detail).mapError { Self.inPayload($0, "the object at \(pointer)") }
+                return Self.decode(object: value, &decoder, detail).mapError {
+                    Self.inPayload($0, "the object at \(pointer)")
                 }
             case .string:
                 extras.errorLocation = .payload
@@ -111,6 +112,23 @@ struct RecordExtractor: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Decodes an object of the record as the payload: a view of the record, not a copy, measured by the
+    /// payload limit as its compact text (its depth was bounded by the record's limits, which add the
+    /// pointer's levels). The jansson engine, when chosen, reads the object's compact text instead.
+    private static func decode(
+        object: JSONValue,
+        _ decoder: inout PayloadDecoder,
+        _ detail: PushDecodingDetail
+    ) -> Result<DecodedInput, PushPayloadError> {
+        let size = object.jsonByteCount
+        let limit = decoder.limits.maximumPayloadBytes
+        guard decoder.engine == .native, size <= limit, let members = object.objectValue else {
+            return object.jsonBytes.withUnsafeBytes { decode($0, &decoder, detail) }
+        }
+        let payload = PushPayload(document: JSONDocument(members), limits: decoder.limits)
+        return Result { () throws(PushPayloadError) in try decoder.decodeInput(payload, detail: detail) }
     }
 
     /// The payload's error, saying which payload it is about (offsets count in its text).

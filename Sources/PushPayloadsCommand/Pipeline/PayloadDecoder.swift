@@ -79,7 +79,15 @@ struct PayloadDecoder: Sendable {
         _ bytes: UnsafeRawBufferPointer,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> DecodedInput {
-        let payload = try parse(bytes)
+        try decodeInput(parse(bytes), detail: detail)
+    }
+
+    /// Decodes what a parsed payload is (see ``decodeInput(_:detail:)-(UnsafeRawBufferPointer,_)``): for
+    /// a payload read as a view of a larger document (`--payload`), which is not parsed again.
+    func decodeInput(
+        _ payload: PushPayload,
+        detail: PushDecodingDetail = .full
+    ) throws(PushPayloadError) -> DecodedInput {
         let kind: PushRequestKind
         if let given = self.kind {
             kind = given
