@@ -240,10 +240,10 @@ public struct PushInspectionWriter: Sendable {
             appendString(type(of: value).name)
             bytes.append(UInt8(ascii: ":"))
             switch value {
-            case let cordial as CordialExtras: appendCordial(cordial)
-            case let exponea as ExponeaExtras: try appendExponea(exponea)
-            case let swrve as SwrveExtras: appendSwrve(swrve)
-            case let atomic as AtomicPushNotification: appendAtomic(atomic)
+            case let cordial as CordialExtras: appendCordialExtras(cordial)
+            case let exponea as ExponeaExtras: try appendExponeaExtras(exponea)
+            case let swrve as SwrveExtras: appendSwrveExtras(swrve)
+            case let atomic as AtomicPushNotification: appendAtomicExtras(atomic)
             default: bytes.append(contentsOf: try JSONBytesEncoder().encode(value))
             }
         }
@@ -252,7 +252,7 @@ public struct PushInspectionWriter: Sendable {
 
     // MARK: The vendors' extras, as their `Encodable` writes them (an absent optional is left out)
 
-    private mutating func appendCordial(_ cordial: CordialExtras) {
+    private mutating func appendCordialExtras(_ cordial: CordialExtras) {
         var object = ObjectState()
         appendMember("mc_id", string: cordial.mcID, &object)
         appendMember("uses_message_attribution_layout", bool: cordial.usesMessageAttributionLayout, &object)
@@ -283,7 +283,7 @@ public struct PushInspectionWriter: Sendable {
         endObject(object)
     }
 
-    private mutating func appendExponea(_ exponea: ExponeaExtras) throws {
+    private mutating func appendExponeaExtras(_ exponea: ExponeaExtras) throws {
         var object = ObjectState()
         appendMember("action", string: exponea.action, &object)
         appendMember("url", string: exponea.url, &object)
@@ -324,7 +324,7 @@ public struct PushInspectionWriter: Sendable {
         endObject(object)
     }
 
-    private mutating func appendSwrve(_ swrve: SwrveExtras) {
+    private mutating func appendSwrveExtras(_ swrve: SwrveExtras) {
         var object = ObjectState()
         appendMember("push_id", string: swrve.pushID, &object)
         appendMember("silent_push_id", string: swrve.silentPushID, &object)
@@ -342,7 +342,7 @@ public struct PushInspectionWriter: Sendable {
         endObject(object)
     }
 
-    private mutating func appendAtomic(_ atomic: AtomicPushNotification) {
+    private mutating func appendAtomicExtras(_ atomic: AtomicPushNotification) {
         var object = ObjectState()
         appendMember("card_instance_id", string: atomic.cardInstanceID, &object)
         appendMember("container_id", string: atomic.containerID, &object)
