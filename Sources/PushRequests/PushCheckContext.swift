@@ -7,15 +7,44 @@ struct PushCheckContext {
     let deliveries: [PushDelivery]
     /// Which platforms may and which surely receive the request.
     let audience: PushAudience
+    /// The notification of each delivery the request may reach, decoded by ``registry``, when the caller
+    /// has decoded them already (``PushInspector``); `nil` for a delivery to decode here.
+    let notifications: [PushNotification?]
     private(set) var findings: [PushFinding] = []
 
     /// A context for `request`; `platforms` are the platforms the caller knows the request goes to
     /// (empty: not known).
     init(request: PushSendRequest, registry: PushDecoderRegistry, platforms: Set<PushPlatform> = []) {
+        let deliveries = request.deliveries
+        self.init(
+            request: request,
+            registry: registry,
+            deliveries: deliveries,
+            audience: PushAudience(request: request, deliveries: deliveries, declared: platforms),
+            notifications: []
+        )
+    }
+
+    /// A context for `request` whose `deliveries` and `audience` the caller has built, with the
+    /// `notifications` it has decoded, one per delivery (or none, to decode them here).
+    init(
+        request: PushSendRequest,
+        registry: PushDecoderRegistry,
+        deliveries: [PushDelivery],
+        audience: PushAudience,
+        notifications: [PushNotification?]
+    ) {
         self.request = request
         self.registry = registry
-        self.deliveries = request.deliveries
-        self.audience = PushAudience(request: request, deliveries: deliveries, declared: platforms)
+        self.deliveries = deliveries
+        self.audience = audience
+        self.notifications = notifications
+    }
+
+    /// The notification of the delivery at `index`, decoded by ``registry``: the caller's, or decoded now.
+    func notification(at index: Int) -> PushNotification {
+        if index < notifications.count, let notification = notifications[index] { return notification }
+        return registry.decode(deliveries[index].payload)
     }
 
     var root: JSONObject { request.document.rootObject }

@@ -41,7 +41,12 @@ public struct PushChecker: Sendable {
 
     /// Every finding for `request`, errors first, then in the order the checks ran.
     public func check(_ request: PushSendRequest) -> [PushFinding] {
-        var context = PushCheckContext(request: request, registry: registry, platforms: platforms)
+        check(PushCheckContext(request: request, registry: registry, platforms: platforms))
+    }
+
+    /// Every finding in `context`, whose deliveries (and perhaps notifications) the caller has built.
+    func check(_ context: consuming PushCheckContext) -> [PushFinding] {
+        var context = context
         APNsChecks.check(&context)
         FCMChecks.check(&context)
         VendorChecks.check(&context)

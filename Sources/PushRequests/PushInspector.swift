@@ -22,19 +22,38 @@ public struct PushInspector: Sendable {
     }
 
     /// The inspection of `request`.
+    ///
+    /// Each delivery is built and decoded once, and the checks read the same deliveries and notifications.
     public func inspect(_ request: PushSendRequest) -> PushInspection {
-        let deliveries = request.deliveries(to: platforms).map { delivery in
-            PushInspection.Delivery(
-                platform: delivery.platform,
-                headers: delivery.headers,
-                systemText: delivery.systemText,
-                notification: registry.decode(delivery.payload)
+        let all = request.deliveries
+        let audience = PushAudience(request: request, deliveries: all, declared: platforms)
+        var deliveries: [PushInspection.Delivery] = []
+        deliveries.reserveCapacity(all.count)
+        // Aligned with `all`: a delivery the request does not reach (its platform not declared) is left out.
+        let notifications = all.map { delivery -> PushNotification? in
+            guard audience.possible.contains(delivery.platform) else { return nil }
+            let notification = registry.decode(delivery.payload)
+            deliveries.append(
+                PushInspection.Delivery(
+                    platform: delivery.platform,
+                    headers: delivery.headers,
+                    systemText: delivery.systemText,
+                    notification: notification
+                )
             )
+            return notification
         }
+        let context = PushCheckContext(
+            request: request,
+            registry: registry,
+            deliveries: all,
+            audience: audience,
+            notifications: notifications
+        )
         return PushInspection(
             kind: request.kind,
             deliveries: deliveries,
-            findings: PushChecker(registry: registry, platforms: platforms).check(request)
+            findings: PushChecker(registry: registry, platforms: platforms).check(context)
         )
     }
 }

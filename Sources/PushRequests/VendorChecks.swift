@@ -127,26 +127,26 @@ enum VendorChecks {
     ]
 
     static func check(_ context: inout PushCheckContext) {
-        var results: [(delivery: PushDelivery, match: PushDecoderRegistry.Match, notification: PushNotification)] = []
-        for delivery in context.deliveries where context.audience.possible.contains(delivery.platform) {
-            let match = context.registry.match(delivery.payload)
-            let notification = context.registry.decode(delivery.payload)
-            checkDelivery(delivery, match.classification, notification, &context)
-            results.append((delivery, match, notification))
+        var results: [(delivery: PushDelivery, notification: PushNotification)] = []
+        for (index, delivery) in context.deliveries.enumerated()
+        where context.audience.possible.contains(delivery.platform) {
+            let notification = context.notification(at: index)
+            checkDelivery(delivery, notification.classification, notification, &context)
+            results.append((delivery, notification))
         }
         guard let ios = results.first(where: { $0.delivery.platform == .ios }),
             let android = results.first(where: { $0.delivery.platform == .android }),
             context.request.kind != .devicePayload,
             // Only a vendor's SDK treats a push one way or the other; without one, the app decides.
-            ios.match.classification.vendor != nil || android.match.classification.vendor != nil
+            ios.notification.classification.vendor != nil || android.notification.classification.vendor != nil
         else { return }
         var differences: [String] = []
-        let iosOwner = ios.match.classification.vendor?.name ?? "nobody"
-        let androidOwner = android.match.classification.vendor?.name ?? "nobody"
+        let iosOwner = ios.notification.classification.vendor?.name ?? "nobody"
+        let androidOwner = android.notification.classification.vendor?.name ?? "nobody"
         if iosOwner != androidOwner { differences.append("iOS gives it to \(iosOwner), Android to \(androidOwner)") }
-        if ios.match.classification.isSilent != android.match.classification.isSilent {
+        if ios.notification.classification.isSilent != android.notification.classification.isSilent {
             differences.append(
-                ios.match.classification.isSilent
+                ios.notification.classification.isSilent
                     ? "it is silent on iOS and shown on Android" : "it is shown on iOS and silent on Android"
             )
         }

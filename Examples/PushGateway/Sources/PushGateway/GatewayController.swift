@@ -8,14 +8,15 @@ public import PushRequests
 ///
 /// | route | reads | answers |
 /// |---|---|---|
-/// | `POST /v1/inspect` | one device payload or send request (`application/json`, up to the limit) | the ``PushRequests/PushInspection`` as JSON |
+/// | `POST /v1/inspect` | one device payload or send request (`application/json`, up to the limit); `?platform=ios,android` (``InspectQuery``) | the ``PushRequests/PushInspection`` as JSON |
 /// | `POST /v1/classify` | JSON Lines (`application/x-ndjson`, `application/jsonl`, …), streamed | one ``PushRequests/PushRecord`` a line, streamed |
 /// | `POST /v1/echo` | a body like `/v1/inspect`'s | `{"ok":true}` |
 /// | `GET /health` (and `HEAD`) | | `{"status":"ok"}` |
 /// | `GET /metrics` | | the Prometheus text format |
 ///
 /// Refusals carry the library's error as JSON (``GatewayError``): 400 for a body the library cannot
-/// read (not JSON, not an object, a duplicate key, …) or a malformed chunked body, 413 for a body over
+/// read (not JSON, not an object, a duplicate key, …), a malformed chunked body or a query `/v1/inspect`
+/// cannot act on (``InspectQuery``), 413 for a body over
 /// the limit, 415 for a body of another content type or a charset other than UTF-8, 501 for a
 /// `Transfer-Encoding` other than `chunked`. A client that goes away before its body is read is a
 /// `client_abort` (``RequestOutcome``), never a server error.
@@ -28,8 +29,6 @@ public struct GatewayController: Sendable {
     public let pool: ParserPool
     /// Where the routes count.
     public let metrics: GatewayMetrics
-
-    private let encoder = JSONBytesEncoder()
 
     /// The `source` of `/v1/classify`'s records unless the request's `source` query parameter names one.
     public static let defaultSource = "request"
@@ -80,13 +79,17 @@ public struct GatewayController: Sendable {
         }
     }
 
-    /// `POST /v1/inspect`: parses the body with a pooled parser, inspects it, and answers the inspection.
+    /// `POST /v1/inspect`: parses the body with a pooled parser, inspects it for the platforms the query
+    /// names (``InspectQuery``), and answers the inspection, written by a pooled ``PushInspectionWriter``.
     public func inspect(_ request: Request, context: some RequestContext) async throws -> Response {
         try requireContentType(of: request, in: [MediaTypes.json], described: MediaTypes.json)
+        var inspector = self.inspector
+        let query = try InspectQuery(parameters: request.uri.queryParameters)
+        if !query.platforms.isEmpty { inspector.platforms = query.platforms }
         let body = try await readBody(of: request)
-        let json: [UInt8]
+        let json: ByteBuffer
         do {
-            // Parse, inspect and encode in one synchronous stretch, so the parser goes back to the pool
+            // Parse, inspect and write in one synchronous stretch, so the parser goes back to the pool
             // at once, with no document of it left alive.
             json = try pool.withParser(forBytes: body.readableBytes) { parser in
                 let document = try parser.parse(body.readableBytesSpan)
@@ -94,13 +97,16 @@ public struct GatewayController: Sendable {
                 for delivery in inspection.deliveries {
                     metrics.inspect.recordPayload(vendor: delivery.notification.vendor)
                 }
-                return try encoder.encode(inspection)
+                return try pool.withInspectionWriter { writer in
+                    try writer.write(inspection)
+                    return ByteBuffer(bytes: writer.bytes)
+                }
             }
         } catch let error as PushPayloadError {
             metrics.inspect.recordPayloadError(error.code)
             throw GatewayError.unreadable(error)
         }
-        return Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+        return Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: json))
     }
 
     /// `POST /v1/classify`: answers at once and streams one record a line while the body arrives.

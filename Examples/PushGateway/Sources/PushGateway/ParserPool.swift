@@ -1,7 +1,9 @@
 public import PushPayloads
+public import PushRequests
 import Synchronization
 
-/// Parsers kept between requests, so that parsing a request allocates nothing once the pool is warm.
+/// Parsers kept between requests, so that parsing a request allocates nothing once the pool is warm,
+/// and the inspection writers `/v1/inspect` answers with, for the same reason.
 ///
 /// A ``JSONParser`` keeps its buffers between parses; a fresh one allocates them for its first
 /// payload. A request takes a parser from the pool for the synchronous stretch in which it parses,
@@ -13,6 +15,9 @@ import Synchronization
 /// ``retainedPayloadBytes`` is parsed with a parser of its own that is dropped afterwards, so one
 /// large body never leaves megabytes of buffers behind. A capacity of 0 turns reuse off (every parse
 /// gets a fresh parser), which is how `docs/performance.md` measures what the pool saves.
+///
+/// Writers are kept the same way (``withInspectionWriter(_:)``): at most ``capacity`` of them, and none
+/// whose buffer has grown past ``retainedPayloadBytes``.
 ///
 /// ```swift
 /// let pool = ParserPool(limits: limits)
@@ -29,6 +34,7 @@ public final class ParserPool: Sendable {
     public let retainedPayloadBytes: Int
 
     private let parsers: Mutex<[JSONParser]>
+    private let writers: Mutex<[PushInspectionWriter]>
 
     /// The default ``retainedPayloadBytes``: 64 KiB, the library's own default payload limit and 16
     /// times the APNs cap. A parser that has read 64 KiB holds about 0.6 MiB of buffers.
@@ -46,6 +52,9 @@ public final class ParserPool: Sendable {
         var parsers: [JSONParser] = []
         parsers.reserveCapacity(self.capacity)
         self.parsers = Mutex(parsers)
+        var writers: [PushInspectionWriter] = []
+        writers.reserveCapacity(self.capacity)
+        self.writers = Mutex(writers)
     }
 
     /// Calls `body` with a parser for a payload of `byteCount` bytes: a pooled one, given back when
@@ -73,8 +82,37 @@ public final class ParserPool: Sendable {
         return try result.get()
     }
 
+    /// Calls `body` with an empty inspection writer: a pooled one, given back when `body` returns unless
+    /// its buffer has grown past ``retainedPayloadBytes``.
+    public func withInspectionWriter<Result, Failure: Error>(
+        _ body: (inout PushInspectionWriter) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard capacity > 0 else {
+            var writer = PushInspectionWriter()
+            return try body(&writer)
+        }
+        var writer = writers.withLock { $0.popLast() } ?? PushInspectionWriter()
+        writer.removeAll()
+        let result: Swift.Result<Result, Failure>
+        do throws(Failure) {
+            result = .success(try body(&writer))
+        } catch {
+            result = .failure(error)
+        }
+        if writer.bytes.capacity <= retainedPayloadBytes {
+            var returned: PushInspectionWriter? = consume writer
+            writers.withLock { writers in
+                if writers.count < capacity, let writer = returned.take() { writers.append(writer) }
+            }
+        }
+        return try result.get()
+    }
+
     /// How many parsers are waiting to be reused.
     public var idleCount: Int { parsers.withLock { $0.count } }
+
+    /// How many inspection writers are waiting to be reused.
+    public var idleWriterCount: Int { writers.withLock { $0.count } }
 
     private func recycle(_ parser: consuming JSONParser) {
         var returned: JSONParser? = parser

@@ -202,4 +202,84 @@ import Testing
             }
         }
     }
+
+    /// An FCM v1 data message to a token, with no platform block: it may reach iOS and Android.
+    static let dataMessage = #"{"message":{"token":"t","data":{"source":"xnpe_platform","silent":"true"}}}"#
+
+    /// `?platform=…`: the library's inspection for those platforms, exactly, as `inspect --platform` gives.
+    @Test(arguments: [
+        ("platform=android", [PushPlatform.android]),
+        ("platform=ios", [.ios]),
+        ("platform=ios,android", [.ios, .android]),
+        ("platform=android&platform=ios", [.ios, .android]),
+        ("platform=web,%20ios", [.web, .ios]),
+        ("", []),
+    ])
+    func inspectsForThePlatformsNamed(query: String, platforms: [PushPlatform]) async throws {
+        let request = try PushSendRequest(jsonString: Self.dataMessage)
+        let inspection = PushInspector(platforms: Set(platforms)).inspect(request)
+        let expected = try JSONBytesEncoder().encode(inspection)
+        try await makeGateway().test(.router) { client in
+            try await client.execute(
+                uri: "/v1/inspect" + (query.isEmpty ? "" : "?" + query),
+                method: .post,
+                headers: Self.json,
+                body: ByteBuffer(string: Self.dataMessage)
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(Array(response.body.readableBytesView) == expected)
+            }
+        }
+        // Each query changes the answer it should: the deliveries are those of the platforms named, and a
+        // finding for iOS is an error only when iOS is named.
+        let reached = inspection.deliveries.map(\.platform)
+        #expect(platforms.isEmpty ? reached == [.ios, .android] : Set(reached) == Set(platforms).subtracting([.web]))
+        let iosError = inspection.findings.contains { $0.platform == .ios && $0.severity == .error }
+        #expect(iosError == platforms.contains(.ios))
+    }
+
+    /// A query the route cannot act on is refused before the body is read, with the README's message.
+    @Test(arguments: [
+        (
+            "platform=ios,windows",
+            "`platform` names `windows`; it takes ios, android or web, separated by commas"
+        ),
+        ("platform=iOS", "`platform` names `iOS`; it takes ios, android or web, separated by commas"),
+        ("platform=", "`platform` names an empty name; it takes ios, android or web, separated by commas"),
+        ("platform=ios,,android", "`platform` names an empty name; it takes ios, android or web, separated by commas"),
+        ("platforms=ios", "the query parameter `platforms` is not one /v1/inspect reads; it reads `platform`"),
+    ])
+    func refusesAnInvalidQuery(query: String, message: String) async throws {
+        try await makeGateway().test(.router) { client in
+            try await client.execute(
+                uri: "/v1/inspect?" + query,
+                method: .post,
+                headers: Self.json,
+                body: ByteBuffer(string: #"{"aps":{}}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(
+                    String(buffer: response.body)
+                        == #"{"code":"invalid_query","offset":null,"message":""# + message + #""}"#
+                )
+            }
+        }
+    }
+
+    /// The refusal the README shows, byte for byte.
+    @Test func refusesAnUnknownPlatformAsTheReadmeShows() throws {
+        let readme = try String(
+            decoding: Corpus.readFile(Corpus.root + "/Examples/PushGateway/README.md"),
+            as: UTF8.self
+        )
+        let shown =
+            #"{"code":"invalid_query","offset":null,"message":"`platform` names `windows`; it takes ios, android or web, separated by commas"}"#
+        #expect(readme.contains("'http://127.0.0.1:8080/v1/inspect?platform=ios,windows'\n" + shown))
+        do {
+            _ = try InspectQuery(parameters: [(key: "platform", value: "ios,windows")])
+            Issue.record("an unknown platform was accepted")
+        } catch {
+            #expect(String(decoding: try JSONBytesEncoder().encode(error.error), as: UTF8.self) == shown)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import PushGateway
 import PushPayloads
+import PushRequests
 import Testing
 
 /// The pool hands parsers back and forth, keeps no more than it should, and never keeps a large one.
@@ -53,5 +54,33 @@ import Testing
             try await group.waitForAll()
         }
         #expect(pool.idleCount >= 1 && pool.idleCount <= 3)
+    }
+
+    /// Inspection writers are pooled like parsers: handed out empty, taken back, never kept large.
+    @Test func aWriterIsReusedEmptyAndNeverKeptLarge() throws {
+        let pool = ParserPool(limits: .default, capacity: 2, retainedPayloadBytes: 8_192)
+        let inspection = PushInspector().inspect(try PushSendRequest(jsonBytes: Self.payload))
+        let expected = try JSONBytesEncoder().encode(inspection)
+        for _ in 0..<3 {
+            let written = try pool.withInspectionWriter { writer in
+                #expect(writer.bytes.isEmpty)
+                try writer.write(inspection)
+                return writer.bytes
+            }
+            #expect(written == expected)
+            #expect(pool.idleWriterCount == 1)
+        }
+        // A writer whose buffer grew past the retained size is dropped.
+        let many = PushInspection(
+            kind: inspection.kind,
+            deliveries: Array(repeating: inspection.deliveries[0], count: 40),
+            findings: inspection.findings
+        )
+        try pool.withInspectionWriter { writer in try writer.write(many) }
+        #expect(pool.idleWriterCount == 0)
+
+        let none = ParserPool(limits: .default, capacity: 0)
+        try none.withInspectionWriter { writer in try writer.write(inspection) }
+        #expect(none.idleWriterCount == 0)
     }
 }

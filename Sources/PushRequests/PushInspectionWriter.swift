@@ -1,0 +1,478 @@
+public import PushPayloads
+
+/// Writes inspections, notifications and findings as JSON straight into a buffer it keeps: the bytes
+/// `JSONBytesEncoder().encode(_:)` writes for the same value, without `Encodable`'s containers, boxes
+/// and tree.
+///
+/// A server answering ``PushInspection``s writes one per request; through `Encodable` that costs an
+/// existential, a container and a tree node per value (about 1,200 bytes of JSON and 500 values for a
+/// send request to three platforms). This writer appends the text as it goes, with the member names as
+/// constants, so an inspection costs one pass and, once the buffer has grown to the largest answer, no
+/// allocation of its own beyond the payload's text. The `Encodable` conformances stay, for other
+/// encoders and for code that embeds these values in its own types; a test holds the two to the same
+/// bytes on every payload and send request of the corpus and the vendors' fixtures.
+///
+/// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
+/// present, `null` when absent; APNs headers are sorted by name. The library's own extras
+/// (``CordialExtras``, ``ExponeaExtras``, ``SwrveExtras``, ``AtomicPushNotification``) are written
+/// here too; a custom decoder's (``PushNotificationExtras`` is an open set) through their `Encodable`
+/// conformance, with ``JSONBytesEncoder``.
+///
+/// ```swift
+/// var writer = PushInspectionWriter()
+/// for body in bodies {
+///     writer.removeAll()                                 // keeps the buffer
+///     try writer.write(PushInspector().inspect(try PushSendRequest(jsonBytes: body)))
+///     send(writer.bytes)
+/// }
+/// ```
+///
+/// A value: each thread or request uses its own (a server keeps one per worker, or pools them).
+public struct PushInspectionWriter: Sendable {
+    /// The JSON written since the writer was made or last emptied.
+    public private(set) var bytes: [UInt8]
+
+    /// Creates a writer whose buffer holds `capacity` bytes before it grows.
+    public init(capacity: Int = 4_096) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Empties the buffer, keeping its storage for the next value.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends `inspection`: `schema_version`, `kind`, `deliveries` and `findings`.
+    ///
+    /// - Throws: `EncodingError` when a vendor's extras refuse to encode (a non-finite number), or when
+    ///   a notification's relevance score is not finite: what `JSONBytesEncoder` throws for the same
+    ///   value. The buffer then holds a partial value; empty it before reusing it.
+    public mutating func write(_ inspection: PushInspection) throws {
+        append(#"{"schema_version":"#)
+        appendInteger(PushInspection.schemaVersion)
+        append(#","kind":"#)
+        appendString(inspection.kind.name)
+        append(#","deliveries":["#)
+        for (index, delivery) in inspection.deliveries.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            try write(delivery)
+        }
+        append(#"],"findings":["#)
+        for (index, finding) in inspection.findings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(finding)
+        }
+        append("]}")
+    }
+
+    /// Appends one platform's delivery: `platform`, `headers` (sorted by name), `system_text` and
+    /// `notification`.
+    ///
+    /// - Throws: As ``write(_:)-(PushInspection)``.
+    public mutating func write(_ delivery: PushInspection.Delivery) throws {
+        append(#"{"platform":"#)
+        appendString(delivery.platform.name)
+        append(#","headers":{"#)
+        // Sorted as the `Encodable` conformance sorts them; most deliveries have no header or one.
+        if delivery.headers.count == 1, let (name, value) = delivery.headers.first {
+            appendMember(name, value)
+        } else if !delivery.headers.isEmpty {
+            for (index, (name, value)) in delivery.headers.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendMember(name, value)
+            }
+        }
+        append(#"},"system_text":"#)
+        appendText(delivery.systemText)
+        append(#","notification":"#)
+        try write(delivery.notification)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a notification: its `classification`, every field of the model (`null` when absent), the
+    /// extras keyed by their names, and the payload as compact JSON (numbers as written).
+    ///
+    /// - Throws: As ``write(_:)-(PushInspection)``.
+    public mutating func write(_ notification: PushNotification) throws {
+        append(#"{"classification":"#)
+        write(notification.classification)
+        append(#","content_available":"#)
+        appendBool(notification.isContentAvailable)
+        append(#","mutable_content":"#)
+        appendBool(notification.isMutableContent)
+        append(#","message_id":"#)
+        appendString(orNull: notification.messageID)
+        append(#","title":"#)
+        appendString(orNull: notification.title)
+        append(#","subtitle":"#)
+        appendString(orNull: notification.subtitle)
+        append(#","body":"#)
+        appendString(orNull: notification.body)
+        append(#","vendor_text":"#)
+        appendText(notification.vendorText)
+        append(#","badge":"#)
+        if let badge = notification.badge { appendInteger(badge) } else { append("null") }
+        append(#","sound":"#)
+        appendString(orNull: notification.sound)
+        append(#","category":"#)
+        appendString(orNull: notification.category)
+        append(#","thread_id":"#)
+        appendString(orNull: notification.threadID)
+        append(#","interruption_level":"#)
+        appendString(orNull: notification.interruptionLevel?.name)
+        append(#","relevance_score":"#)
+        if let score = notification.relevanceScore { try appendNumber(score) } else { append("null") }
+        append(#","default_action":"#)
+        appendAction(notification.defaultAction)
+        append(#","buttons":["#)
+        for (index, button) in notification.buttons.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(#"{"title":"#)
+            appendString(button.title)
+            append(#","action_identifier":"#)
+            appendString(button.actionIdentifier)
+            append(#","action":"#)
+            appendAction(button.action)
+            append(#","options":["#)
+            for (index, option) in button.options.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendString(option)
+            }
+            append("]}")
+        }
+        append(#"],"images":["#)
+        for (index, image) in notification.images.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(#"{"url":"#)
+            appendString(image.url)
+            append(#","fallback_url":"#)
+            appendString(orNull: image.fallbackURL)
+            append(#","deep_link":"#)
+            appendString(orNull: image.deepLink)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        append(#"],"extras":"#)
+        try appendExtras(notification.extras)
+        append(#","payload":"#)
+        bytes.append(contentsOf: notification.document.jsonBytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a classification: `vendor`, `marker`, `entry_point_rule`, `also_matching`, `silent` and
+    /// `shape`.
+    public mutating func write(_ classification: PushClassification) {
+        append(#"{"vendor":"#)
+        appendString(orNull: classification.vendor?.name)
+        append(#","marker":"#)
+        if let marker = classification.marker {
+            appendString(marker.name)
+            append(marker.isEntryPointRule ? #","entry_point_rule":true"# : #","entry_point_rule":false"#)
+        } else {
+            append(#"null,"entry_point_rule":null"#)
+        }
+        append(#","also_matching":["#)
+        for (index, vendor) in classification.alsoMatching.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(vendor.name)
+        }
+        append(classification.isSilent ? #"],"silent":true,"shape":"# : #"],"silent":false,"shape":"#)
+        appendString(classification.shape.rawValue)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a finding: `rule` (its id), `severity`, `platform`, `path`, `header`, `message` and
+    /// `certain`.
+    public mutating func write(_ finding: PushFinding) {
+        append(#"{"rule":"#)
+        appendString(finding.rule.id)
+        append(#","severity":"#)
+        appendString(finding.severity.rawValue)
+        append(#","platform":"#)
+        appendString(orNull: finding.platform?.name)
+        append(#","path":"#)
+        appendString(orNull: finding.path)
+        append(#","header":"#)
+        appendString(orNull: finding.header)
+        append(#","message":"#)
+        appendString(finding.message)
+        append(finding.isCertain ? #","certain":true}"# : #","certain":false}"#)
+    }
+
+    // MARK: The model's small values
+
+    private mutating func appendAction(_ action: PushAction) {
+        append(#"{"kind":"#)
+        appendString(action.kind.name)
+        append(#","url":"#)
+        appendString(orNull: action.url)
+        append(#","fallback_url":"#)
+        appendString(orNull: action.fallbackURL)
+        append(#","campaign_id":"#)
+        appendString(orNull: action.campaignID)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func appendText(_ text: PushText?) {
+        guard let text else { return append("null") }
+        append(#"{"title":"#)
+        appendString(orNull: text.title)
+        append(#","subtitle":"#)
+        appendString(orNull: text.subtitle)
+        append(#","body":"#)
+        appendString(orNull: text.body)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// The extras object: the library's own extras written here, any other type through its `Encodable`.
+    private mutating func appendExtras(_ extras: PushExtras) throws {
+        let values = extras.all
+        // Two types under one name (a custom decoder's) meet in one member, as `Encodable`'s keyed
+        // containers merge them; that rare case is left to the encoder, so the bytes stay the same.
+        for (index, value) in values.enumerated()
+        where values[..<index].contains(where: { type(of: $0).name == type(of: value).name }) {
+            bytes.append(contentsOf: try JSONBytesEncoder().encode(extras))
+            return
+        }
+        bytes.append(UInt8(ascii: "{"))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(type(of: value).name)
+            bytes.append(UInt8(ascii: ":"))
+            switch value {
+            case let cordial as CordialExtras: appendCordialExtras(cordial)
+            case let exponea as ExponeaExtras: try appendExponeaExtras(exponea)
+            case let swrve as SwrveExtras: appendSwrveExtras(swrve)
+            case let atomic as AtomicPushNotification: appendAtomicExtras(atomic)
+            default: bytes.append(contentsOf: try JSONBytesEncoder().encode(value))
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: The vendors' extras, as their `Encodable` writes them (an absent optional is left out)
+
+    private mutating func appendCordialExtras(_ cordial: CordialExtras) {
+        var object = ObjectState()
+        appendMember("mc_id", string: cordial.mcID, &object)
+        appendMember("uses_message_attribution_layout", bool: cordial.usesMessageAttributionLayout, &object)
+        appendMember("deep_link_url", string: cordial.deepLinkURL, &object)
+        appendMember("fallback_url", string: cordial.fallbackURL, &object)
+        appendMember("vanity_url", string: cordial.vanityURL, &object)
+        if let message = cordial.inAppMessage {
+            appendKey("in_app_message", &object)
+            var inner = ObjectState()
+            appendMember("type", string: message.type, &inner)
+            appendMember("display_type", string: message.displayType, &inner)
+            appendMember("inactive_session_display", string: message.inactiveSessionDisplay, &inner)
+            appendMember("expiration_time", string: message.expirationTime, &inner)
+            endObject(inner)
+        }
+        appendMember("has_inbox_message", bool: cordial.hasInboxMessage, &object)
+        appendMember("image_url", string: cordial.imageURL, &object)
+        appendKey("carousel", &object)
+        bytes.append(UInt8(ascii: "["))
+        for (index, item) in cordial.carousel.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            var inner = ObjectState()
+            appendMember("image_url", string: item.imageURL, &inner)
+            appendMember("deep_link", string: item.deepLink, &inner)
+            endObject(inner)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        endObject(object)
+    }
+
+    private mutating func appendExponeaExtras(_ exponea: ExponeaExtras) throws {
+        var object = ObjectState()
+        appendMember("action", string: exponea.action, &object)
+        appendMember("url", string: exponea.url, &object)
+        appendMember("image_url", string: exponea.imageURL, &object)
+        appendMember("attributes", json: exponea.attributes, &object)
+        appendMember("campaign_id", string: exponea.campaignID, &object)
+        appendMember("campaign_name", string: exponea.campaignName, &object)
+        appendMember("action_id", integer: exponea.actionID, &object)
+        appendMember("action_type", string: exponea.actionType, &object)
+        appendMember("action_name", string: exponea.actionName, &object)
+        appendMember("event_type", string: exponea.eventType, &object)
+        appendMember("custom_event_type", string: exponea.customEventType, &object)
+        if let timestamp = exponea.sentTimestamp {
+            appendKey("sent_timestamp", &object)
+            try appendNumber(timestamp)
+        }
+        appendMember("consent_category", string: exponea.consentCategory, &object)
+        appendKey("url_parameters", &object)
+        bytes.append(UInt8(ascii: "{"))
+        for (index, (name, value)) in exponea.urlParameters.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendMember(name, value)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        appendMember("has_tracking_consent", bool: exponea.hasTrackingConsent, &object)
+        appendMember("consent_category_tracking", string: exponea.consentCategoryTracking, &object)
+        appendMember("is_tracking_forced", bool: exponea.isTrackingForced, &object)
+        if !exponea.buttonTrackingForced.isEmpty {
+            appendKey("button_tracking_forced", &object)
+            bytes.append(UInt8(ascii: "["))
+            for (index, flag) in exponea.buttonTrackingForced.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendBool(flag)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        appendMember("notification_id", integer: exponea.notificationID, &object)
+        endObject(object)
+    }
+
+    private mutating func appendSwrveExtras(_ swrve: SwrveExtras) {
+        var object = ObjectState()
+        appendMember("push_id", string: swrve.pushID, &object)
+        appendMember("silent_push_id", string: swrve.silentPushID, &object)
+        appendMember("unique_message_id", string: swrve.uniqueMessageID, &object)
+        appendMember("authenticated_user_id", string: swrve.authenticatedUserID, &object)
+        appendMember("silent_payload", json: swrve.silentPayload, &object)
+        appendMember("campaign_id", string: swrve.campaignID, &object)
+        appendMember("deep_link", string: swrve.deepLink, &object)
+        appendMember("media_fallback_deep_link", string: swrve.mediaFallbackDeepLink, &object)
+        appendMember("influence_window_minutes", integer: swrve.influenceWindowMinutes.map(Int64.init), &object)
+        appendMember("tracking_data", string: swrve.trackingData, &object)
+        appendMember("platform", string: swrve.platform, &object)
+        appendMember("campaign_type", string: swrve.campaignType, &object)
+        appendMember("rich_version", integer: swrve.richVersion.map(Int64.init), &object)
+        endObject(object)
+    }
+
+    private mutating func appendAtomicExtras(_ atomic: AtomicPushNotification) {
+        var object = ObjectState()
+        appendMember("card_instance_id", string: atomic.cardInstanceID, &object)
+        appendMember("container_id", string: atomic.containerID, &object)
+        appendMember("detail", json: atomic.detail, &object)
+        endObject(object)
+    }
+
+    /// An object being written member by member: whether its `{` and a first member are out yet.
+    private struct ObjectState {
+        var hasMembers = false
+    }
+
+    /// `{"name":` for the first member, `,"name":` for the others.
+    private mutating func appendKey(_ name: StaticString, _ object: inout ObjectState) {
+        bytes.append(object.hasMembers ? UInt8(ascii: ",") : UInt8(ascii: "{"))
+        object.hasMembers = true
+        bytes.append(UInt8(ascii: "\""))
+        append(name)
+        append(#"":"#)
+    }
+
+    private mutating func endObject(_ object: ObjectState) {
+        if !object.hasMembers { bytes.append(UInt8(ascii: "{")) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func appendMember(_ name: StaticString, string: String?, _ object: inout ObjectState) {
+        guard let string else { return }
+        appendKey(name, &object)
+        appendString(string)
+    }
+
+    private mutating func appendMember(_ name: StaticString, bool: Bool, _ object: inout ObjectState) {
+        appendKey(name, &object)
+        appendBool(bool)
+    }
+
+    private mutating func appendMember(_ name: StaticString, integer: Int64?, _ object: inout ObjectState) {
+        guard let integer else { return }
+        appendKey(name, &object)
+        appendInteger(integer)
+    }
+
+    /// A value of the payload, as compact JSON with its numbers as written.
+    private mutating func appendMember(_ name: StaticString, json: JSONValue?, _ object: inout ObjectState) {
+        guard let json else { return }
+        appendKey(name, &object)
+        bytes.append(contentsOf: json.jsonBytes)
+    }
+
+    // MARK: JSON text
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A floating-point number as `Encodable` writes it (its `description`); JSON has no infinity or NaN.
+    private mutating func appendNumber(_ value: Double) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: [], debugDescription: "JSON has no infinite or NaN numbers")
+            )
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    private mutating func appendBool(_ value: Bool) {
+        append(value ? "true" : "false")
+    }
+
+    private mutating func appendMember(_ name: String, _ value: String) {
+        appendString(name)
+        bytes.append(UInt8(ascii: ":"))
+        appendString(value)
+    }
+
+    private mutating func appendInteger(_ value: Int) {
+        appendInteger(Int64(value))
+    }
+
+    /// A decimal integer, as `String(value)` writes it, without making the string.
+    private mutating func appendInteger(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    private mutating func appendString(orNull text: String?) {
+        if let text { appendString(text) } else { append("null") }
+    }
+
+    /// A quoted JSON string: `"`, `\` and the control characters escaped (`\n`, `\t`, … or `\u00XX`), all
+    /// else copied as UTF-8, in runs between the bytes that need an escape.
+    private mutating func appendString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated()
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(of: byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(of byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append(#"\""#)
+        case UInt8(ascii: "\\"): append(#"\\"#)
+        case 0x0A: append(#"\n"#)
+        case 0x0D: append(#"\r"#)
+        case 0x09: append(#"\t"#)
+        case 0x08: append(#"\b"#)
+        case 0x0C: append(#"\f"#)
+        default:
+            let digits: StaticString = "0123456789abcdef"
+            append(#"\u00"#)
+            bytes.append(digits.utf8Start[Int(byte >> 4)])
+            bytes.append(digits.utf8Start[Int(byte & 0x0F)])
+        }
+    }
+}
