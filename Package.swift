@@ -51,7 +51,10 @@ let package = Package(
             name: "PushPayloadsJSON",
             dependencies: ["CPushJSONKernels"],
             // `import Builtin`, in JSONByteMasks.swift only, for vector compares (as swift-atomics does).
-            swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")]
+            swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")],
+            // `Double.rounded()` calls libm's `round`, `trunc`, … on Linux; nothing in the engine or the
+            // core imports Glibc, which would link it implicitly.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
         ),
         // The core: the model, the decoders and the vendors' byte entry points, over the engine (which it
         // re-exports). Needs nothing but the toolchain, and no Foundation.

@@ -1,0 +1,155 @@
+import ArgumentParser
+import PushPayloads
+import SystemPackage
+
+/// `push-payloads classify`: one record per payload, in input order.
+struct ClassifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classify",
+        abstract:
+            "Classify captured payloads and send requests: vendor, silent or visible, wire shape, and what a tap does.",
+        discussion: """
+            Writes one record per payload, in input order, as JSON Lines (the default), CSV or a \
+            table. The inputs may be device payloads or send requests: APNs requests ({"headers": …, \
+            "payload": …}), FCM HTTP v1 bodies ({"message": …}) and legacy FCM bodies, told apart \
+            automatically (or say which with --kind). A send request gives one record per platform \
+            its push reaches (ios, android, and web with a webpush block), each for the payload that \
+            platform's devices receive, with kind (apns_request, fcm_v1 or fcm_legacy) and platform; a \
+            device payload's record has neither. An input without the body of the kind given (an FCM \
+            v1 body without message) is an error record, kind_mismatch.
+
+            A record has the source and line, status ok or error, and for ok: vendor \
+            (cordial, exponea, swrve, atomic or unknown; with --senders all, also the other senders \
+            such as braze or onesignal), silent, ambiguous (the other vendors whose markers are present, \
+            in precedence order), shape (apns or fcm), message_id, title, body, \
+            action (the default action's kind) and url (its deep link or web URL); for error: the \
+            error's code, byte offset in the payload and message. In the table, a + after the vendor marks \
+            an ambiguous payload.
+
+            Blank lines are skipped, CRLF line breaks are accepted, and a line longer than \
+            --max-payload-bytes is a too_large record (it is skipped, never buffered). Payloads are \
+            classified on --jobs threads and written in input order; memory stays bounded whatever \
+            the input size. If the output is closed early (| head), classify stops quietly and its \
+            exit status covers the records written.
+
+            Compressed inputs are recognised by their first bytes and decompressed as they are read: \
+            gzip, and zstd in builds with the Zstd trait; directories include .json.gz and .jsonl.gz \
+            files. A UTF-8 byte-order mark at the start of an input is skipped. With --payload, each \
+            line is a record (a log line) and the payload is the value at the JSON Pointer: an object, \
+            or a string holding JSON, whose errors' offsets count in that text ("in":"payload"); \
+            --keep copies fields of the record into each output record.
+
+            File names are read by their bytes; a name that is not UTF-8 is shown in records with \
+            U+FFFD in place of each invalid sequence. In a directory, a .json or .jsonl symbolic link \
+            that is dangling or loops is reported like an input that cannot be read.
+
+            With a terminal on stderr, progress is shown there (not with --quiet). With a terminal \
+            on stdout, a summary is printed to stderr at the end (also with --summary).
+
+            \(ExitStatus.discussion)
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp(
+            "Inputs: .jsonl files (one payload a line), .json files (one payload each), directories (every "
+                + ".json and .jsonl file inside, recursively, in sorted order), or - for standard input "
+                + "(JSON Lines; the default).",
+            valueName: "file"
+        )
+    )
+    var files: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The output format: jsonl, csv (RFC 4180, with a header row) or table (for a terminal). In csv, a "
+                + "cell that starts with = + - @, a tab or CR (other than a plain number) gets a leading ' and "
+                + "quotes, as OWASP recommends against formula injection."
+        )
+    )
+    var format: OutputFormat = .jsonl
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Print counts per vendor, silent and visible, and per error code to stderr at the end "
+                + "(default: when stdout is a terminal)."
+        )
+    )
+    var summary: Bool? = nil
+
+    @Option(
+        help: ArgumentHelp(
+            "What the inputs are: device, apns, fcm-v1 or fcm-legacy (default: detected per input). "
+                + "inbox: inbox pages or entries instead of pushes, one JSON Lines record per entry."
+        )
+    )
+    var kind: PayloadKindOption?
+
+    @Option(name: .customLong("platform"), help: PlatformOption.help)
+    var platforms: [PlatformOption] = []
+
+    @Option(help: SenderSet.help)
+    var senders: SenderSet = .standard
+
+    @Option(
+        help: ArgumentHelp(
+            "Threads that classify payloads; the default and the most used is the number of cores (more only "
+                + "cost memory, about 9 MB each)."
+        )
+    )
+    var jobs: Int = ClassifyCommand.coreCount
+
+    @Flag(name: .shortAndLong, help: "No progress and no automatic summary on stderr.")
+    var quiet = false
+
+    @OptionGroup var engineOptions: EngineOptions
+
+    @OptionGroup(title: "Records holding payloads") var recordArguments: RecordArguments
+
+    @OptionGroup(title: "Standard input") var inputArguments: InputArguments
+
+    /// Input bytes per batch; small values let tests drive many batches through the pipeline.
+    @Option(name: .customLong("batch-bytes"), help: .hidden)
+    var batchBytes: Int = 1 << 20
+
+    /// Builds the whole model of every payload, as `inspect` does, instead of only the fields records
+    /// show; the output must not change, which is what this is for.
+    @Flag(name: .customLong("full-decode"), help: .hidden)
+    var fullDecode = false
+
+    static var coreCount: Int { Platform.coreCount }
+
+    mutating func validate() throws {
+        guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
+        guard batchBytes >= 1 else { throw ValidationError("--batch-bytes must be 1 or more") }
+        _ = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
+        try inputArguments.validate(files: files)
+    }
+
+    func run() throws {
+        if kind == .inbox { return try runInbox() }
+        let runner = ClassifyRunner(
+            batches: BatchRun(
+                inputs: RawArguments.bytes(of: files),
+                jobs: Platform.cappedJobs(jobs),
+                limits: engineOptions.limits,
+                batchBytes: batchBytes,
+                standardInputName: inputArguments.sourceLabel ?? "-",
+                standardInputFirstLine: inputArguments.lineOffset + 1,
+                showsProgress: !quiet && Platform.isTerminal(.standardError)
+            ),
+            format: format,
+            engine: engineOptions.engine,
+            registry: senders.registry,
+            kind: kind?.requestKind,
+            platforms: PlatformOption.platforms(platforms),
+            showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
+            tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,
+            detail: fullDecode ? .full : .summary,
+            records: try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
+        )
+        let status = runner.run()
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}

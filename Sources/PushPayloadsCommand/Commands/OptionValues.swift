@@ -1,0 +1,105 @@
+import ArgumentParser
+import PushPayloads
+import PushRequests
+
+/// `lint --severity`.
+enum SeverityOption: String, CaseIterable, ExpressibleByArgument {
+    case info
+    case warning
+    case error
+
+    var severity: PushSeverity {
+        switch self {
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
+    }
+}
+
+/// `--kind`: what the inputs are, when they should not be detected.
+enum RequestKindOption: String, CaseIterable, ExpressibleByArgument {
+    case device
+    case apns
+    case fcmV1 = "fcm-v1"
+    case fcmLegacy = "fcm-legacy"
+
+    var requestKind: PushRequestKind {
+        switch self {
+        case .device: return .devicePayload
+        case .apns: return .apnsRequest
+        case .fcmV1: return .fcmV1
+        case .fcmLegacy: return .fcmLegacy
+        }
+    }
+}
+
+/// `--platform`: a platform whose devices receive the send requests (repeatable), for a server that knows
+/// its tokens' platform.
+enum PlatformOption: String, CaseIterable, ExpressibleByArgument {
+    case ios
+    case android
+    case web
+
+    static let help = ArgumentHelp(
+        "The platform the requests' devices are on: ios, android or web; repeat it for several (default: not known).",
+        discussion: """
+            An FCM body to a token, topic or condition does not say which devices get it: a finding that holds \
+            only on one platform's devices is certain when the body has that platform's block (apns, android, \
+            webpush) and otherwise at most a warning that says so. With --platform, the findings for the \
+            platforms named are certain and those for other platforms, and their deliveries, are left out. \
+            APNs requests and device payloads are for one platform already.
+            """
+    )
+
+    var platform: PushPlatform {
+        switch self {
+        case .ios: return .ios
+        case .android: return .android
+        case .web: return .web
+        }
+    }
+
+    static func platforms(_ options: [PlatformOption]) -> Set<PushPlatform> { Set(options.map(\.platform)) }
+}
+
+/// The senders a run recognises (`--senders`).
+enum SenderSet: String, CaseIterable, Sendable, ExpressibleByArgument {
+    /// The four vendors (``PushDecoderRegistry/standard``); every other sender is `unknown`.
+    case standard
+    /// The four vendors, then Braze, OneSignal, Airship and the other senders of
+    /// ``PushDecoderRegistry/extended``, each named in the record's `vendor`.
+    case all
+
+    /// The registry that recognises these senders.
+    var registry: PushDecoderRegistry {
+        switch self {
+        case .standard: return .standard
+        case .all: return .extended
+        }
+    }
+
+    /// The option's help, shared by `classify` and `inspect`.
+    static let help = ArgumentHelp(
+        "Which senders to recognise: standard (Cordial, Exponea, Swrve and Atomic; anything else is unknown) or "
+            + "all (also Braze, OneSignal, Airship, Customer.io, Iterable, CleverTap, Klaviyo, Adobe, Leanplum, "
+            + "Pushwoosh, Batch, Expo and Firebase pushes, after the four).",
+        valueName: "set"
+    )
+}
+
+/// The output formats of `classify`.
+enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+    /// One JSON object per payload, per line.
+    case jsonl
+    /// RFC 4180 CSV with a header row.
+    case csv
+    /// Aligned, truncated columns for a terminal.
+    case table
+}
+
+/// `lint --format`.
+enum LintFormat: String, CaseIterable, ExpressibleByArgument {
+    case jsonl
+    case table
+}

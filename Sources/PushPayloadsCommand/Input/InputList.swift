@@ -1,0 +1,343 @@
+import SystemPackage
+
+/// Expands `classify`'s arguments into the inputs to read, in order.
+///
+/// - `-` (or no argument at all) is standard input, read as JSON Lines; with standard input closed it
+///   is an input that cannot be read.
+/// - A directory stands for every `.json` and `.jsonl` file below it, recursively, in byte order of
+///   their paths (as `find DIR | LC_ALL=C sort` lists them). Symbolic links to files are followed,
+///   links to directories are not (no cycles); a `.json`/`.jsonl` link that leads nowhere or loops is
+///   an input that cannot be read.
+/// - A `.json` file is one payload; any other file is JSON Lines. Compressed files are recognised by
+///   their first bytes (``InputFormat``) and read through a decompressor; `.gz` and `.zst` at the end of
+///   a name are looked past (`a.json.gz` is one payload), and a directory holds `.json.gz`,
+///   `.jsonl.gz` (and with the `Zstd` trait `.json.zst`, `.jsonl.zst`) files too.
+/// - After each argument's inputs comes ``InputItem/endOfArgument(_:)``, so an argument that gave no
+///   payload at all gets a note.
+///
+/// Paths are bytes (`FilePath`, built from the arguments' bytes and from directory entries' bytes), so a
+/// name that is not UTF-8 is read like any other; only ``InputSpec/name`` is text.
+///
+/// Arguments that do not exist or cannot be listed become ``InputItem/unreadable(name:reason:)`` in
+/// their place, so the run reports them in order and goes on.
+enum InputList {
+    private static let slash = UInt8(ascii: "/")
+
+    /// - Parameters:
+    ///   - arguments: The arguments' bytes, as the process received them (``RawArguments``).
+    ///   - standardInputName: The name records show for standard input (`--source-label`).
+    ///   - standardInputFirstLine: The number of standard input's first line (`--line-offset` + 1).
+    static func expand(
+        _ arguments: [[UInt8]],
+        standardInputName: String = "-",
+        standardInputFirstLine: Int = 1
+    ) -> [InputItem] {
+        let arguments = arguments.isEmpty ? [Array("-".utf8)] : arguments
+        var items: [InputItem] = []
+        for argument in arguments {
+            if argument == Array("-".utf8) {
+                var item = standardInput()
+                if case .input(var spec) = item {
+                    spec.name = standardInputName
+                    spec.firstLine = standardInputFirstLine
+                    item = .input(spec)
+                }
+                items.append(item)
+                let name = standardInputName == "-" ? "standard input" : standardInputName
+                items.append(.endOfArgument(ArgumentEnd(name: name, inputs: 1)))
+                continue
+            }
+            let name = InputSpec.displayName(argument)
+            var end = ArgumentEnd(name: name, inputs: 1)
+            defer { items.append(.endOfArgument(end)) }
+            let path = filePath(argument)
+            let info: Stat
+            do {
+                info = try path.stat()
+            } catch {
+                items.append(.unreadable(name: name, reason: error.description))
+                continue
+            }
+            if info.type == .directory {
+                let (found, unreadableCompressed) = walk(directory: path, name: argument)
+                items += found
+                end.isDirectory = true
+                end.inputs = found.count
+                end.unreadableCompressed = unreadableCompressed
+            } else if argument.last == slash {
+                // `FilePath` drops a trailing slash, which the system refuses after a file's name.
+                items.append(.unreadable(name: name, reason: Errno.notDirectory.description))
+            } else {
+                let size = info.type == .regular ? Int(info.size) : nil
+                items.append(.input(InputSpec(source: .file(path), name: name, mode: mode(for: argument), size: size)))
+            }
+        }
+        return items
+    }
+
+    /// `.json` files hold one payload; everything else is read as JSON Lines. A compression suffix
+    /// (`.gz`, `.zst`) is looked past: `a.json.gz` is one payload.
+    static func mode(for path: [UInt8]) -> LineReader.Mode {
+        var path = path[...]
+        for suffix in compressionSuffixes where path.hasSuffix(suffix) {
+            path = path.dropLast(suffix.utf8CodeUnitCount)
+            break
+        }
+        return path.hasSuffix(".json") ? .singleDocument : .jsonLines
+    }
+
+    private static let compressionSuffixes: [StaticString] = [".gz", ".zst"]
+
+    /// The files a directory walk reads: `.json` and `.jsonl`, gzip-compressed or not, and with the
+    /// `Zstd` trait zstd-compressed too.
+    static func isPayloadFile(_ name: [UInt8]) -> Bool {
+        for suffix in payloadSuffixes where name.hasSuffix(suffix) { return true }
+        return false
+    }
+
+    #if Zstd
+    private static let payloadSuffixes: [StaticString] = [
+        ".json", ".jsonl", ".json.gz", ".jsonl.gz", ".json.zst", ".jsonl.zst",
+    ]
+    #else
+    private static let payloadSuffixes: [StaticString] = [".json", ".jsonl", ".json.gz", ".jsonl.gz"]
+    #endif
+
+    /// The suffixes a walk reads, for messages: `.json, .jsonl, .json.gz or .jsonl.gz`.
+    static var payloadSuffixList: String {
+        let names = payloadSuffixes.map { $0.description }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// A zstd file that a build without the `Zstd` trait leaves out of a walk (and mentions).
+    static func isUnreadableCompressedFile(_ name: [UInt8]) -> Bool {
+        #if Zstd
+        return false
+        #else
+        return name.hasSuffix(".json.zst") || name.hasSuffix(".jsonl.zst")
+        #endif
+    }
+
+    /// Whether a name says the file is compressed, so its size says nothing about its text (progress).
+    static func isCompressedName(_ name: String) -> Bool {
+        name.hasSuffix(".gz") || name.hasSuffix(".zst")
+    }
+
+    /// The path these bytes name, byte for byte, except that `FilePath` collapses repeated slashes and
+    /// drops a trailing one (``expand(_:)`` checks for that one itself).
+    static func filePath(_ bytes: [UInt8]) -> FilePath {
+        FilePath(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
+    }
+
+    /// The bytes of a directory entry's name.
+    static func bytes(of component: FilePath.Component) -> [UInt8] {
+        component.withPlatformString { start in
+            var count = 0
+            while start[count] != 0 { count += 1 }
+            return (0..<count).map { UInt8(bitPattern: start[$0]) }
+        }
+    }
+
+    /// Standard input, as it was when the command started (``StandardStreams/inputAtLaunch``).
+    private static func standardInput() -> InputItem {
+        switch StandardStreams.inputAtLaunch {
+        case .success(let info):
+            let size = info.type == .regular ? Int(info.size) : nil
+            return .input(InputSpec(source: .standardInput, name: "-", mode: .jsonLines, size: size))
+        case .failure(let error):
+            return .unreadable(name: "-", reason: StandardStreams.describeInputFailure(error))
+        }
+    }
+
+    /// A directory still to be listed.
+    private struct PendingDirectory {
+        var path: FilePath
+        /// Its name as shown: the argument as given, or its parent's prefix and its own name.
+        var name: [UInt8]
+        /// What its entries' names start with: ``name`` and a slash.
+        var prefix: [UInt8] { name.last == slash ? name : name + [slash] }
+    }
+
+    /// Every `.json` and `.jsonl` file below `directory`, sorted by the bytes of their names.
+    ///
+    /// One directory is open at a time: each is listed to the end and closed before any of its
+    /// subdirectories is opened, so a tree of any depth needs one descriptor (a subdirectory is reached
+    /// by its path from the argument, not relative to an open parent). Entries are examined with
+    /// `fstatat` relative to the open directory, by their exact bytes.
+    /// Also returns how many files it left out because this build cannot read them.
+    private static func walk(directory: FilePath, name: [UInt8]) -> ([InputItem], Int) {
+        var found: [(key: [UInt8], item: InputItem)] = []
+        var unreadableCompressed = 0
+        var pending = [PendingDirectory(path: directory, name: name)]
+        while let current = pending.popLast() {
+            do {
+                var reader = try DirectoryReader(current.path)
+                while let entry = try reader.next() {
+                    let entryName = current.prefix + bytes(of: entry)
+                    switch examine(entry, named: entryName, in: current.path, reader.descriptor) {
+                    case .directory(let path): pending.append(PendingDirectory(path: path, name: entryName))
+                    case .item(let item): found.append((entryName, item))
+                    case .skipped where isUnreadableCompressedFile(entryName): unreadableCompressed += 1
+                    case .skipped: continue
+                    }
+                }
+            } catch {
+                let item = InputItem.unreadable(name: InputSpec.displayName(current.name), reason: error.description)
+                found.append((current.name, item))
+            }
+        }
+        found.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        return (found.map(\.item), unreadableCompressed)
+    }
+
+    private enum Examined {
+        case directory(FilePath)
+        case item(InputItem)
+        case skipped
+    }
+
+    /// What one directory entry is to the walk.
+    private static func examine(
+        _ entry: FilePath.Component,
+        named name: [UInt8],
+        in directory: FilePath,
+        _ descriptor: FileDescriptor
+    ) -> Examined {
+        let isPayload = isPayloadFile(name)
+        let relative = FilePath(root: nil, [entry])
+        let info: Stat
+        do {
+            info = try Stat(relative, relativeTo: descriptor, flags: .symlinkNoFollow)
+        } catch {
+            // Gone since it was listed, or not examinable: worth a word only for a payload file.
+            guard isPayload else { return .skipped }
+            return .item(.unreadable(name: InputSpec.displayName(name), reason: error.description))
+        }
+        var size = info.size
+        switch info.type {
+        case .directory:
+            return .directory(directory.appending(entry))
+        case .regular where isPayload:
+            break
+        case .symbolicLink where isPayload:
+            do {
+                let target = try Stat(relative, relativeTo: descriptor, flags: [])
+                // Links to directories are not followed (no cycles), nor links to devices or pipes.
+                guard target.type == .regular else { return .skipped }
+                size = target.size
+            } catch {
+                let reason = "broken symbolic link: \(error.description)"
+                return .item(.unreadable(name: InputSpec.displayName(name), reason: reason))
+            }
+        default:
+            return .skipped
+        }
+        let spec = InputSpec(
+            source: .file(directory.appending(entry)),
+            name: InputSpec.displayName(name),
+            mode: mode(for: name),
+            size: Int(size)
+        )
+        return .item(.input(spec))
+    }
+
+    /// The total size of the inputs, when every one has a known size (and none is compressed, whose
+    /// text is larger than its file).
+    static func totalSize(_ items: [InputItem]) -> Int? {
+        var total = 0
+        for item in items {
+            guard case .input(let spec) = item else { continue }
+            guard let size = spec.size, !isCompressedName(spec.name) else { return nil }
+            total += size
+        }
+        return total
+    }
+}
+
+extension ArraySlice<UInt8> {
+    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool {
+        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return count >= suffix.count && self[(endIndex - suffix.count)...].elementsEqual(suffix)
+    }
+}
+
+extension [UInt8] {
+    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool {
+        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}
+
+/// What a command-line argument expanded to: an input, or an input that cannot be read.
+enum InputItem: Sendable, Equatable {
+    case input(InputSpec)
+    /// An argument, a directory or a `.json`/`.jsonl` entry that cannot be read, by its
+    /// ``InputSpec/name``; the reason is shown after it.
+    case unreadable(name: String, reason: String)
+    /// The end of one argument's inputs: an argument that gave no payload at all gets a note.
+    case endOfArgument(ArgumentEnd)
+
+    var name: String {
+        switch self {
+        case .input(let spec): return spec.name
+        case .unreadable(let name, _): return name
+        case .endOfArgument(let end): return end.name
+        }
+    }
+
+    /// Whether this is an input, readable or not (what the summary counts), not a marker.
+    var isInput: Bool {
+        if case .endOfArgument = self { return false }
+        return true
+    }
+}
+
+/// One input to read: a file, or standard input.
+struct InputSpec: Sendable, Equatable {
+    /// Where the bytes come from. Standard input is known by this, never by a descriptor's number: with
+    /// stdin closed, the first file opened gets descriptor 0.
+    enum Source: Sendable, Equatable {
+        case standardInput
+        /// A file, by its exact bytes (a name need not be UTF-8).
+        case file(FilePath)
+    }
+
+    var source: Source
+    /// The name as records and messages show it: the argument as given, joined with the path inside a
+    /// directory; `-` for stdin. Bytes that are not UTF-8 show as U+FFFD (``displayName(_:)``).
+    var name: String
+    var mode: LineReader.Mode
+    /// The size in bytes, for a regular file (progress and ETA).
+    var size: Int?
+    /// The number of the input's first line: 1, unless `--line-offset` says otherwise (standard input).
+    var firstLine = 1
+
+    /// A path's bytes as text: UTF-8, with each byte sequence that is not UTF-8 shown as U+FFFD, so
+    /// records stay valid UTF-8 (the file itself is opened by its exact bytes).
+    static func displayName(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// One command-line argument, as the note about an argument without payloads describes it.
+struct ArgumentEnd: Sendable, Equatable {
+    /// As shown: the argument, or `standard input`.
+    var name: String
+    var isDirectory = false
+    /// Inputs the argument expanded to.
+    var inputs = 0
+    /// Files in a directory that this build cannot read (`.zst` without the `Zstd` trait).
+    var unreadableCompressed = 0
+
+    /// Why the argument gave no payload.
+    var note: String {
+        guard isDirectory else { return "\(name): no payloads" }
+        guard inputs == 0 else { return "\(name): no payloads in its \(inputs) \(inputs == 1 ? "file" : "files")" }
+        var note = "\(name): no payloads: the directory holds no \(InputList.payloadSuffixList) files"
+        if unreadableCompressed > 0 {
+            note += " (it holds \(unreadableCompressed) .zst \(unreadableCompressed == 1 ? "file" : "files"), "
+            note += "which this build cannot read: rebuild with --traits Zstd)"
+        }
+        return note
+    }
+}

@@ -1,0 +1,116 @@
+import Dispatch
+
+/// A run of complete payloads from one input, and the records they turn into.
+///
+/// Batches are the unit of work and of memory: the reader fills one, a worker classifies it into
+/// ``output``, the writer writes it, and the batch goes back to the pool to be filled again, so the
+/// command's memory is a fixed number of batches whatever the input size.
+///
+/// `@unchecked Sendable` because a batch is mutable memory that moves between threads, which the
+/// compiler cannot check; it is sound because exactly one thread owns a batch at a time and every
+/// hand-over synchronises: the producer fills it and pushes it to the workers' ``BlockingQueue`` (and,
+/// untouched from then on, to the consumer's); one worker pops it, fills ``output`` and signals
+/// ``finished``; the consumer, which waited on ``finished``, writes it and pushes it back to the free
+/// queue, where the producer pops it again. Each push and pop goes through the queue's lock, and the
+/// semaphore orders the worker's writes before the consumer's reads, so no two threads ever touch a
+/// batch without a happens-before edge between them. (`sending` cannot express this: a batch sits in
+/// two queues at once, and an element taken out of a locked collection is never provably
+/// disconnected.)
+final class LineBatch: @unchecked Sendable {
+    /// The batch's position in the output.
+    var sequence = 0
+    /// The input's name as records print it (``InputSpec/name``): its path, or `-`.
+    var source = ""
+    /// The payloads' bytes, back to back.
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    var byteCount = 0
+    var entries: [LineEntry] = []
+    /// Input bytes this batch accounts for (line breaks and skipped lines included), for progress.
+    var consumedBytes = 0
+    /// Messages to print on stderr when the batch is written (an input that could not be read).
+    var notes: [String] = []
+    /// An input could not be read (exit status 74).
+    var hasInputFailure = false
+    /// Inputs that could not be opened or listed at all (a dangling link, a missing file), which have no
+    /// record: the summary counts them.
+    var unreadableInputs = 0
+    /// The input failed part way: an `io_error` record follows the batch's payloads.
+    var readFailure: ReadFailure?
+    /// The encoded records.
+    let output: OutputBuffer
+    /// The counts of the records in ``output``.
+    var tally = Tally()
+    /// The counts of `lint`'s records in ``output``.
+    var lintTally = LintTally()
+    /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
+    let finished = DispatchSemaphore(value: 0)
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        bytes = .allocate(capacity: self.capacity)
+        output = OutputBuffer(capacity: capacity / 2)
+        entries.reserveCapacity(4096)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Empties the batch for reuse, keeping its buffers.
+    func reset(sequence: Int, source: String) {
+        self.sequence = sequence
+        self.source = source
+        byteCount = 0
+        entries.removeAll(keepingCapacity: true)
+        consumedBytes = 0
+        notes.removeAll()
+        hasInputFailure = false
+        unreadableInputs = 0
+        readFailure = nil
+        output.removeAll()
+        lintTally = LintTally()
+        tally = Tally()
+    }
+
+    /// Makes room for `additional` bytes after ``byteCount``, growing the buffer when a long payload
+    /// needs it (the bytes written so far are kept).
+    func reserve(_ additional: Int) {
+        guard byteCount + additional > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < byteCount + additional { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: bytes, count: byteCount)
+        bytes.deallocate()
+        bytes = grown
+        capacity = newCapacity
+    }
+
+    /// Appends bytes, growing the buffer when needed.
+    func append(_ source: UnsafeRawPointer, count: Int) {
+        reserve(count)
+        UnsafeMutableRawPointer(bytes + byteCount).copyMemory(from: source, byteCount: count)
+        byteCount += count
+    }
+
+    /// The bytes of `entry`.
+    func payload(_ entry: LineEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes + entry.start, count: entry.length)
+    }
+}
+
+/// One payload's place in a ``LineBatch``.
+struct LineEntry: Sendable, Equatable {
+    /// Offset of the payload's first byte in the batch.
+    var start: Int
+    /// The payload's length, without the line break.
+    var length: Int
+    /// The 1-based line number, or 0 for a `.json` file (one payload, no line).
+    var line: Int
+    /// For a payload over the limit, its full length (it was skipped, not buffered); otherwise -1.
+    var oversizedLength: Int
+
+    var isOversized: Bool { oversizedLength >= 0 }
+
+    /// The `oversizedLength` of a `.json` document that was not read past the limit: its length is not
+    /// known, only that it is over.
+    static let unknownOversizedLength = Int.max
+}

@@ -1,0 +1,46 @@
+import PushPayloads
+
+/// Encodes classification records in one output format.
+///
+/// Writers run on the worker threads, each appending a batch's records to that batch's buffer, so a
+/// writer must not keep state between records (fixed column widths, not measured ones).
+protocol RecordWriter: Sendable {
+    /// Written once, before the first record.
+    var header: [UInt8] { get }
+
+    /// The input's name as the records embed it, encoded once per batch.
+    func encodeSource(_ source: String) -> [UInt8]
+
+    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `request` is set for a
+    /// platform's delivery of a send request, which gets one record per platform.
+    func writeDecoded(
+        _ notification: PushNotification,
+        request: RequestDelivery?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    )
+
+    /// Appends the record of a payload that could not be read.
+    func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
+
+    /// The header when records carry what `--payload` and `--keep` add (`RecordWriter+Extras.swift`).
+    func header(layout: RecordLayout) -> [UInt8]
+
+    /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
+    func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
+}
+
+/// The summary fields every format shows for a decoded payload.
+enum RecordFields {
+    /// `cordial`, `exponea`, `swrve`, `atomic` or `unknown`; with `--senders all`, also the other senders'
+    /// names (`braze`, `onesignal`, …).
+    static func vendorName(_ notification: PushNotification) -> String {
+        notification.vendor?.name ?? Tally.unknownVendor
+    }
+
+    /// The default action's URL: the deep link or web page a tap opens (`nil` for open-app and cards).
+    static func actionURL(_ notification: PushNotification) -> String? {
+        notification.defaultAction.url
+    }
+}

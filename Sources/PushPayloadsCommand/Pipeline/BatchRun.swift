@@ -1,0 +1,127 @@
+import Dispatch
+import PushPayloads
+import SystemPackage
+
+/// What `classify`, `lint` and `fit` share: the inputs read into batches, each batch handed to a worker
+/// on one of `jobs` threads, its output written in input order with the notes on stderr, the progress
+/// line, SIGINT and SIGTERM, and the outcome for the exit status.
+struct BatchRun {
+    /// The arguments' bytes (``RawArguments``).
+    var inputs: [[UInt8]]
+    var jobs = 1
+    var limits: PushPayloadLimits = .default
+    /// Lines longer than this are read as oversized entries, not payloads; `nil` for the payload limit.
+    /// `classify --payload` reads whole records, which may be longer than the payload they hold.
+    var maximumLineBytes: Int?
+    /// Input bytes per batch: the unit of work handed to a thread.
+    var batchBytes = 1 << 20
+    /// `--source-label`, `--line-offset`.
+    var standardInputName = "-"
+    var standardInputFirstLine = 1
+    /// `--progress`: the self-overwriting stderr line (``ProgressReporter``).
+    var showsProgress = false
+    var outputDescriptor = FileDescriptor.standardOutput
+    var errorDescriptor = FileDescriptor.standardError
+
+    /// How a run went, for the summary and the exit status.
+    struct Outcome {
+        /// An input could not be opened or read (exit 74).
+        var hasInputFailure = false
+        /// The output could not be written, for another reason than a closed pipe (exit 74).
+        var outputFailed = false
+        /// Inputs that were listed, for summaries.
+        var inputCount = 0
+        /// The signal that stopped the run (SIGINT, SIGTERM), or 0.
+        var signal: Int32 = 0
+        /// How long the run took, for summaries.
+        var seconds = 0.0
+
+        /// The status a shell expects: 128 + the signal's number for a signalled run, then 74 for an input
+        /// or output failure, which wins over 1 for records or findings that are errors.
+        func exitStatus(hasErrors: Bool) -> Int32 {
+            if signal != 0 { return 128 + signal }
+            if hasInputFailure || outputFailed { return ExitStatus.inputFailure }
+            return hasErrors ? ExitStatus.payloadErrors : ExitStatus.success
+        }
+    }
+
+    /// Payloads and bytes done so far, for the progress line.
+    typealias Progress = (payloads: Int, bytes: Int)
+
+    /// Writes `header`, runs `makeWorker`'s workers over every batch, writes each batch's output and
+    /// then gives the batch to `consume`, in input order, with whether its output was written (after the
+    /// output goes away, the batches left are read no further than the one in hand). `consume` returns
+    /// the progress so far, or `nil` when it does not count any.
+    ///
+    /// SIGINT or SIGTERM stops the run after the last whole batch written: the batches still in flight
+    /// are dropped, so the output ends on a whole record, and the summary still comes.
+    func run<Worker>(
+        header: [UInt8] = [],
+        makeWorker: @escaping @Sendable () -> Worker,
+        process: @escaping @Sendable (inout Worker, LineBatch) -> Void,
+        consume: (_ batch: LineBatch, _ isWritten: Bool) -> Progress?
+    ) -> Outcome {
+        // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
+        Platform.ignoreBrokenPipes()
+        let items = InputList.expand(
+            inputs,
+            standardInputName: standardInputName,
+            standardInputFirstLine: standardInputFirstLine
+        )
+        let isStopped = SharedValue(false)
+        let signalled = SharedValue<Int32>(0)
+        let signalSources = Platform.catchInterrupts { number in
+            signalled.withLock { if $0 == 0 { $0 = number } }
+            isStopped.withLock { $0 = true }
+        }
+        defer { for source in signalSources { source.cancel() } }
+        var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
+        var outcome = Outcome(inputCount: items.count { $0.isInput })
+        var outputError = header.withUnsafeBufferPointer { StandardStreams.write($0, to: outputDescriptor) }
+        if outputError != nil { isStopped.withLock { $0 = true } }
+
+        let maximumLineBytes = self.maximumLineBytes ?? limits.maximumPayloadBytes
+        let batchBytes = self.batchBytes
+        // Room for a full batch plus the chunk read past it, so batches rarely grow.
+        let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
+        let errorDescriptor = self.errorDescriptor
+        OrderedPipeline(jobs: jobs).run(
+            makeBatch: { LineBatch(capacity: batchCapacity) },
+            makeProducer: {
+                InputFeeder(
+                    inputs: items,
+                    maximumPayloadBytes: maximumLineBytes,
+                    targetBatchBytes: batchBytes,
+                    isStopped: isStopped
+                )
+            },
+            produce: { feeder, batch in feeder.fill(batch) },
+            makeWorker: makeWorker,
+            process: process,
+            consume: { batch in
+                guard signalled.current == 0 else { return }
+                if !batch.notes.isEmpty {
+                    progress.clear()
+                    for note in batch.notes { StandardStreams.writeMessage(note, to: errorDescriptor) }
+                }
+                outcome.hasInputFailure = outcome.hasInputFailure || batch.hasInputFailure
+                if outputError == nil && !batch.output.isEmpty {
+                    outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
+                    if outputError != nil { isStopped.withLock { $0 = true } }
+                }
+                if let done = consume(batch, outputError == nil) {
+                    progress.update(payloads: done.payloads, bytes: done.bytes)
+                }
+            }
+        )
+        progress.clear()
+
+        outcome.signal = signalled.current
+        outcome.seconds = progress.elapsed
+        outcome.outputFailed = outputError != nil && outputError != .brokenPipe
+        if let outputError, outcome.outputFailed {
+            StandardStreams.writeMessage("cannot write the output: \(outputError)", to: errorDescriptor)
+        }
+        return outcome
+    }
+}

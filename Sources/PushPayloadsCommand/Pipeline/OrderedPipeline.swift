@@ -1,0 +1,166 @@
+import Dispatch
+import PushPayloads
+
+/// Spreads batches over worker threads and hands them back in the order they were made.
+///
+/// Three roles share a fixed pool of batches, which bounds memory:
+/// - the producer (a thread of its own) takes a free batch, fills it, and queues it both for the
+///   workers and, in order, for the consumer;
+/// - each of `jobs` workers takes the next filled batch, processes it, and signals it finished;
+/// - the consumer (the calling thread) waits for batches in order, consumes them and frees them.
+///
+/// The producer and the workers block (in `read(2)`, on each other), so each runs on a serial
+/// `DispatchQueue` of its own: those target Dispatch's overcommitting pool, which gives every one a
+/// thread, where blocking in Swift concurrency's cooperative pool would starve it. With one job nothing
+/// is gained by threads, so everything runs on the calling thread in turn.
+struct OrderedPipeline {
+    /// Worker threads.
+    var jobs: Int
+    /// Batches in circulation; the producer waits when all are in use.
+    var depth: Int
+
+    init(jobs: Int, depth: Int? = nil) {
+        self.jobs = max(jobs, 1)
+        self.depth = max(depth ?? self.jobs * 2 + 2, 2)
+    }
+
+    /// Runs the pipeline until `produce` reports that the input is exhausted.
+    ///
+    /// - Parameters:
+    ///   - makeBatch: Creates the pool's batches.
+    ///   - makeProducer: Creates the producer's state (the input reader), on the producer's thread.
+    ///   - produce: Fills a batch; returns `false` when there is nothing left (the batch it was given
+    ///     is still consumed, so it may carry the last payloads). Runs on one thread, in order.
+    ///   - makeWorker: Creates one worker's state (a classifier, a writer), on the worker's thread.
+    ///   - process: Turns a filled batch into output, on a worker thread.
+    ///   - consume: Receives processed batches in production order, on the calling thread.
+    func run<Producer, Worker>(
+        makeBatch: () -> LineBatch,
+        makeProducer: @escaping @Sendable () -> Producer,
+        produce: @escaping @Sendable (inout Producer, LineBatch) -> Bool,
+        makeWorker: @escaping @Sendable () -> Worker,
+        process: @escaping @Sendable (inout Worker, LineBatch) -> Void,
+        consume: (LineBatch) -> Void
+    ) {
+        if jobs == 1 {
+            let batch = makeBatch()
+            var producer = makeProducer()
+            var worker = makeWorker()
+            var more = true
+            while more {
+                more = produce(&producer, batch)
+                process(&worker, batch)
+                consume(batch)
+            }
+            return
+        }
+
+        let free = BlockingQueue<LineBatch>((0..<depth).map { _ in makeBatch() })
+        let work = BlockingQueue<LineBatch>()
+        let ordered = BlockingQueue<LineBatch>()
+        let threads = DispatchGroup()
+
+        DispatchQueue(label: "push-payloads.producer").async(group: threads) {
+            var producer = makeProducer()
+            var more = true
+            while more, let batch = free.pop() {
+                more = produce(&producer, batch)
+                work.push(batch)
+                ordered.push(batch)
+            }
+            work.close()
+            ordered.close()
+        }
+        for index in 0..<jobs {
+            DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
+                var worker = makeWorker()
+                while let batch = work.pop() {
+                    process(&worker, batch)
+                    batch.finished.signal()
+                }
+            }
+        }
+        while let batch = ordered.pop() {
+            batch.finished.wait()
+            consume(batch)
+            free.push(batch)
+        }
+        threads.wait()
+    }
+}
+
+/// A first-in, first-out queue whose ``pop()`` blocks until an element arrives or the queue is closed.
+///
+/// A ``SharedValue`` guards the elements and a `DispatchSemaphore` counts them, so a
+/// thread waiting in ``pop()`` sleeps in the kernel, not in a spin. Unbounded by itself: the pipeline
+/// bounds its memory by circulating a fixed set of batches.
+final class BlockingQueue<Element: Sendable>: Sendable {
+    private struct State: Sendable {
+        var elements: [Element] = []
+        var head = 0
+        var isClosed = false
+    }
+
+    private let state = SharedValue(State())
+    /// One permit per element pushed, and one for ``close()``.
+    private let permits = DispatchSemaphore(value: 0)
+
+    init(_ elements: [Element] = []) {
+        for element in elements { push(element) }
+    }
+
+    func push(_ element: Element) {
+        state.withLock { state in
+            precondition(!state.isClosed, "push after close")
+            state.elements.append(element)
+        }
+        permits.signal()
+    }
+
+    /// The oldest element; `nil` once the queue is closed and drained.
+    func pop() -> Element? {
+        permits.wait()
+        let element = state.withLock { state -> Element? in
+            guard state.head < state.elements.count else { return nil }
+            let element = state.elements[state.head]
+            state.head += 1
+            // Compact now and then so the array does not grow with the number of pushes.
+            if state.head > 64 && state.head * 2 > state.elements.count {
+                state.elements.removeFirst(state.head)
+                state.head = 0
+            }
+            return element
+        }
+        // Closed and drained: pass the close permit on, so every other waiting pop returns too.
+        if element == nil { permits.signal() }
+        return element
+    }
+
+    /// Wakes every waiting ``pop()``; they return the remaining elements, then `nil`.
+    func close() {
+        state.withLock { $0.isClosed = true }
+        permits.signal()
+    }
+}
+
+/// A value the pipeline's threads share (the queue's elements, a stop flag), changed one thread at a time.
+///
+/// A serial Dispatch queue is the lock: Dispatch is already the pipeline's, `Synchronization.Mutex` needs
+/// macOS 15, and the package's pthread lock belongs to the router, a module the command does not use.
+final class SharedValue<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is read and written only inside `queue.sync`, which runs one block at a time.
+    private var value: Value
+    private let queue = DispatchQueue(label: "push-payloads.shared-value")
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value. `body` must not call back into this value.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try queue.sync { try body(&value) }
+    }
+
+    /// A copy of the value.
+    var current: Value { withLock { $0 } }
+}
