@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// Encodes classification records in one output format.
 ///
@@ -11,11 +12,11 @@ protocol RecordWriter: Sendable {
     /// The input's name as the records embed it, encoded once per batch.
     func encodeSource(_ source: String) -> [UInt8]
 
-    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `request` is set for a
+    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `delivery` is set for a
     /// platform's delivery of a send request, which gets one record per platform.
     func writeDecoded(
         _ notification: PushNotification,
-        request: RequestDelivery?,
+        delivery: PushRecord.Delivery?,
         source: [UInt8],
         line: Int,
         into output: OutputBuffer

@@ -45,6 +45,7 @@ public struct JSONLinesRecordSink: JSONLinesSink {
         self.observer = observer
     }
 
+    /// Writes the line's records, or its error record.
     public mutating func payload(line: Int, bytes: RawSpan) {
         // The closure reads locals only, so the decoder can be used in place (moving it out would make
         // its parser's buffers look shared).
@@ -62,6 +63,7 @@ public struct JSONLinesRecordSink: JSONLinesSink {
         }
     }
 
+    /// Writes the line's `too_large` record.
     public mutating func oversized(line: Int, length: Int) {
         write(decoder.tooLargeError(length: length), line: line)
     }

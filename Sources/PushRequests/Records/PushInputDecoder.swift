@@ -77,8 +77,13 @@ public struct PushInputDecoder: Sendable {
         jsonBytes: UnsafeRawBufferPointer,
         _ body: (Record) -> Void
     ) throws(PushPayloadError) {
-        let document = try parser.parse(jsonBytes)
-        try decode(PushPayload(document: document, limits: parser.limits), body)
+        try decode(payload(jsonBytes: jsonBytes), body)
+    }
+
+    /// Parses one input from raw memory with the decoder's parser, without decoding it: for the command's
+    /// other readers (`lint`, `fit`, `inspect`), which share its buffers.
+    package mutating func payload(jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushPayload {
+        PushPayload(document: try parser.parse(jsonBytes), limits: parser.limits)
     }
 
     /// Hands `body` the records of an input parsed elsewhere (another engine, a pooled parser).

@@ -40,7 +40,11 @@ struct PushRecordWriterTests {
             do {
                 try decoder.decode(jsonBytes: bytes) { record in
                     records.append(
-                        PushRecord(source: input, line: line, content: .decoded(record.notification, request: record.delivery))
+                        PushRecord(
+                            source: input,
+                            line: line,
+                            content: .decoded(record.notification, request: record.delivery)
+                        )
                     )
                 }
             } catch {
