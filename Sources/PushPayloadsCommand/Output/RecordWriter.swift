@@ -32,6 +32,26 @@ protocol RecordWriter: Sendable {
     func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
 }
 
+extension RecordWriter {
+    /// Appends the record of one of an input's records (``PushRequests/PushInputDecoder``), and counts it.
+    func write(
+        _ record: PushInputDecoder.Record,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer,
+        tally: inout Tally
+    ) {
+        tally.countDecoded(vendor: record.notification.vendor, isSilent: record.notification.isSilent)
+        writeDecoded(record.notification, delivery: record.delivery, source: source, line: line, into: output)
+    }
+
+    /// Appends the record of an input that could not be read, and counts it.
+    func write(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer, tally: inout Tally) {
+        tally.countError(error.code)
+        writeError(error, source: source, line: line, into: output)
+    }
+}
+
 /// The summary fields every format shows for a decoded payload.
 enum RecordFields {
     /// `cordial`, `exponea`, `swrve`, `atomic` or `unknown`; with `--senders all`, also the other senders'

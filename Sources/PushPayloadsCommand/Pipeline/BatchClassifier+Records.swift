@@ -13,26 +13,17 @@ extension BatchClassifier {
         let layout = extractor.options.layout
         if entry.isOversized {
             let error = extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
-            tally.countError(error.code)
-            writer.writeError(error, source: source, line: entry.line, into: output)
+            writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
             extractor.resetExtras()
             writer.appendExtras(extractor.extras, layout: layout, isError: true, into: output)
             return
         }
         let failure = extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
-            tally.countDecoded(vendor: record.notification.vendor, isSilent: record.notification.isSilent)
-            writer.writeDecoded(
-                record.notification,
-                delivery: record.delivery,
-                source: source,
-                line: entry.line,
-                into: output
-            )
+            writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
             writer.appendExtras(extras, layout: layout, isError: false, into: output)
         }
         if let failure {
-            tally.countError(failure.code)
-            writer.writeError(failure, source: source, line: entry.line, into: output)
+            writer.write(failure, source: source, line: entry.line, into: output, tally: &tally)
             writer.appendExtras(extractor.extras, layout: layout, isError: true, into: output)
         }
     }

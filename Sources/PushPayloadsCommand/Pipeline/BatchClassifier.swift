@@ -22,24 +22,15 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
             }
             if entry.isOversized {
                 let error = decoder.tooLargeError(length: entry.oversizedLength)
-                tally.countError(error.code)
-                writer.writeError(error, source: source, line: entry.line, into: output)
+                writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
                 continue
             }
             do {
                 try decoder.decodeRecords(batch.payload(entry)) { record in
-                    tally.countDecoded(vendor: record.notification.vendor, isSilent: record.notification.isSilent)
-                    writer.writeDecoded(
-                        record.notification,
-                        delivery: record.delivery,
-                        source: source,
-                        line: entry.line,
-                        into: output
-                    )
+                    writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
                 }
             } catch {
-                tally.countError(error.code)
-                writer.writeError(error, source: source, line: entry.line, into: output)
+                writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
             }
         }
         if let failure = batch.readFailure {

@@ -59,7 +59,8 @@ struct PayloadDecoder: Sendable {
         case .native:
             try input.decode(jsonBytes: bytes, body)
         case .jansson:
-            try input.decode(try parse(bytes), body)
+            let payload = try parse(bytes)
+            try input.decode(payload, body)
         }
     }
 

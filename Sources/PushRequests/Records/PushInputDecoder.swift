@@ -77,7 +77,10 @@ public struct PushInputDecoder: Sendable {
         jsonBytes: UnsafeRawBufferPointer,
         _ body: (Record) -> Void
     ) throws(PushPayloadError) {
-        try decode(payload(jsonBytes: jsonBytes), body)
+        // Two statements: as one, `self` (the parser's buffers with it) would be copied for the call
+        // before the argument parses, and the parser would find its buffers shared and allocate new ones.
+        let input = try payload(jsonBytes: jsonBytes)
+        try decode(input, body)
     }
 
     /// Parses one input from raw memory with the decoder's parser, without decoding it: for the command's
