@@ -125,9 +125,9 @@ public final class PushRecordWriter {
         )
         output.appendJSONString(orNull: notification.messageID)
         output.append(#","title":"#)
-        output.appendJSONString(orNull: notification.title)
+        appendText(notification.titleText, to: output)
         output.append(#","body":"#)
-        output.appendJSONString(orNull: notification.body)
+        appendText(notification.bodyText, to: output)
         output.append(#","action":"#)
         output.appendJSONString(notification.defaultAction.kind.name)
         output.append(#","url":"#)
@@ -149,6 +149,17 @@ public final class PushRecordWriter {
         output.append(#","message":"#)
         output.appendJSONString(error.message)
         output.append("}}\n")
+    }
+
+    /// A text field as a JSON string, or `null`: one the payload holds is decoded in place and escaped
+    /// again, never built as a `String`.
+    @inline(__always)
+    private static func appendText(_ text: PushTextValue?, to output: OutputBuffer) {
+        switch text {
+        case .string(let string): output.appendJSONString(string)
+        case .json(let value): value.withDecodedUTF8 { output.appendJSONString(utf8: $0) }
+        case nil: output.append("null")
+        }
     }
 
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {
