@@ -18,6 +18,15 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A libFuzzer target: the shared checks and the products it tests.
+func fuzzTarget(_ name: String, testing products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: rootPackage) },
+        swiftSettings: strictSettings
+    )
+}
+
 let package = Package(
     name: "PushPayloadsFuzz",
     dependencies: [
@@ -32,33 +41,10 @@ let package = Package(
             dependencies: ["CFuzzDriver", .product(name: "PushPayloads", package: rootPackage)],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "FuzzNativeParser",
-            dependencies: ["FuzzSupport", .product(name: "PushPayloads", package: rootPackage)],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "FuzzEngineAgreement",
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "PushPayloads", package: rootPackage),
-                .product(name: "PushPayloadsJansson", package: rootPackage),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "FuzzDecoders",
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "PushPayloads", package: rootPackage),
-                .product(name: "PushRouting", package: rootPackage),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "FuzzInbox",
-            dependencies: ["FuzzSupport", .product(name: "PushPayloads", package: rootPackage)],
-            swiftSettings: strictSettings
-        ),
+        fuzzTarget("FuzzNativeParser", testing: ["PushPayloads"]),
+        fuzzTarget("FuzzEngineAgreement", testing: ["PushPayloads", "PushPayloadsJansson"]),
+        fuzzTarget("FuzzDecoders", testing: ["PushPayloads", "PushRouting"]),
+        fuzzTarget("FuzzDeliveries", testing: ["PushPayloads", "PushRequests"]),
+        fuzzTarget("FuzzInbox", testing: ["PushPayloads"]),
     ]
 )

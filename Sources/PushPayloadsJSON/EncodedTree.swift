@@ -190,20 +190,24 @@ final class EncodedTree {
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
     static func writeString(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            // Runs of bytes that need no escape are copied whole.
-            var start = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-                appendEscape(of: byte, into: &output)
-                start = index + 1
-            }
-            if start < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+        text.withUTF8 { writeString(utf8: $0, into: &output) }
+    }
+
+    /// A JSON string from valid UTF-8, escaped as ``writeString(_:into:)`` escapes it: the one spelling
+    /// of text the library writes (`JSONDocumentBuilder` writes its strings so too).
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        // Runs of bytes that need no escape are copied whole.
+        var start = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if start < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            appendEscape(of: byte, into: &output)
+            start = index + 1
         }
+        if start < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
         output.append(UInt8(ascii: "\""))
     }
 

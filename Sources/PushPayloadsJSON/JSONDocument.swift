@@ -12,12 +12,35 @@
 ///
 /// Two documents are equal when they hold the same JSON data: objects compare as unordered maps,
 /// strings by decoded text and numbers by value, whatever the spelling in the input.
+///
+/// A document can also be a view of an object inside another one (``init(_:)``), sharing its storage:
+/// a send request's `payload` becomes the device payload without being copied or parsed again.
 public struct JSONDocument: Sendable {
     @usableFromInline let storage: JSONStorage
+    /// The node of the top-level value: 0 for a parsed or built document, the object's node for a view
+    /// of an object inside another document. Only node 0 has the key index
+    /// (`JSONStorage+RootKeyIndex.swift`), which the lookups check by the node, not by the document.
+    @usableFromInline let rootIndex: Int
 
     @usableFromInline
-    init(storage: JSONStorage) {
+    init(storage: JSONStorage, rootIndex: Int = 0) {
         self.storage = storage
+        self.rootIndex = rootIndex
+    }
+
+    /// A document whose top level is `object`, a view sharing the storage of the document it is in:
+    /// nothing is copied or parsed, and it equals a document parsed from `object`'s JSON text.
+    ///
+    /// The view keeps the whole of the other document alive. The object was read under that document's
+    /// limits: its size counts in the other document's text, its depth from the other document's root.
+    ///
+    /// ```swift
+    /// let request = try JSONDocument(jsonString: #"{"payload": {"aps": {"alert": "Hi"}}}"#)
+    /// let payload = JSONDocument(request.rootObject["payload"]!.objectValue!)
+    /// payload.jsonString  // {"aps":{"alert":"Hi"}}
+    /// ```
+    public init(_ object: JSONObject) {
+        self.init(storage: object.storage, rootIndex: object.index)
     }
 
     /// Parses a payload, which must be a JSON object, from UTF-8 bytes: an array, a slice, a string's
@@ -91,7 +114,7 @@ public struct JSONDocument: Sendable {
 
     /// The top-level value.
     @inlinable
-    public var root: JSONValue { JSONValue(storage: storage, index: 0) }
+    public var root: JSONValue { JSONValue(storage: storage, index: rootIndex) }
 
     /// The top-level object, or an empty object when the document holds another kind of value
     /// (possible only for documents parsed with ``init(jsonValueBytes:limits:)``).
@@ -101,7 +124,11 @@ public struct JSONDocument: Sendable {
     }
 
     /// The number of values in the document, keys included: a measure of its size and cost.
-    public var valueCount: Int { storage.nodeCount }
+    public var valueCount: Int { Int(storage.nodes[rootIndex].end) - rootIndex }
+
+    /// Whether both documents read one storage (one is a view into the other, ``init(_:)``): for tests
+    /// that check a view copied nothing.
+    package func shares(_ other: JSONDocument) -> Bool { storage === other.storage }
 
     /// The document as compact JSON text.
     ///

@@ -1,8 +1,11 @@
 /// Builds a ``JSONDocument`` value by value, for sources that are not JSON text: another parser's tree
-/// (the jansson engine) or a platform dictionary (`userInfo`).
+/// (the jansson engine), a platform dictionary (`userInfo`), or pieces of other documents (a send
+/// request's device payloads, which merge members of several objects).
 ///
-/// It writes canonical JSON text as it goes, so the result is the same kind of document the native
-/// parser makes, and enforces the same rules: depth limit, unique keys, no U+0000 in keys, finite numbers.
+/// It writes compact JSON text as it goes, so the result is the same kind of document the native
+/// parser makes, and enforces the same rules: depth limit, unique keys, finite numbers.
+/// Strings it is given are escaped as ``JSONBytesEncoder`` escapes them; values copied from another
+/// document (``copy(_:)``) keep the text they had there, so they are neither decoded nor escaped again.
 package struct JSONDocumentBuilder {
     private var bytes: [UInt8] = []
     private var nodes: [JSONNode] = []
@@ -14,7 +17,8 @@ package struct JSONDocumentBuilder {
         var node: Int
         var isObject: Bool
         var count = 0
-        var lastKey = ""
+        /// The node of the last key, read back only for an error's key path.
+        var lastKeyNode = 0
         var awaitingValue = false
     }
 
@@ -23,9 +27,24 @@ package struct JSONDocumentBuilder {
         self.limits = limits
     }
 
+    /// Creates an empty builder with room for a document about as large as `document` (a send request
+    /// whose pieces it copies), so the text and the nodes grow without copying.
+    package init(limits: PushPayloadLimits, reservingRoomFor document: JSONDocument) {
+        self.limits = limits
+        bytes.reserveCapacity(Swift.min(document.storage.byteCount, limits.maximumPayloadBytes) + 64)
+        nodes.reserveCapacity(document.valueCount + 16)
+    }
+
     /// The key path of the value being built, such as `aps.alert` (array elements by index).
     package var path: String {
-        levels.map { $0.isObject ? $0.lastKey : String($0.count - 1) }.joined(separator: ".")
+        bytes.withUnsafeBufferPointer { bytes in
+            levels.map { level in
+                level.isObject
+                    ? JSONStringDecoding.string(nodes[level.lastKeyNode], in: bytes.baseAddress!)
+                    : String(level.count - 1)
+            }
+            .joined(separator: ".")
+        }
     }
 
     private mutating func beginValue() throws(PushPayloadError) {
@@ -81,16 +100,45 @@ package struct JSONDocumentBuilder {
 
     /// Adds the key of the next object member.
     package mutating func key(_ key: String) throws(PushPayloadError) {
+        try beginKey()
+        var key = key
+        key.withUTF8 { appendString(utf8: $0) }
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds the key of the next object member, given as UTF-8 (which must be valid).
+    package mutating func key(utf8 key: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
+        try beginKey()
+        appendString(utf8: key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds the key of `member`, a member's value in an object of another document, spelled as
+    /// ``key(_:)`` spells keys: as written there when it holds no escape (the text is then the same),
+    /// otherwise escaped again from its decoded text.
+    package mutating func key(ofMember member: JSONValue) throws(PushPayloadError) {
+        // A member's key is the node just before its value.
+        let keyNode = member.storage.nodes[member.index - 1]
+        let source = member.storage.bytes
+        if keyNode.flags & JSONNode.hasEscapes != 0 {
+            // Rare: the decoded text, escaped again.
+            try key(JSONStringDecoding.string(keyNode, in: source))
+            return
+        }
+        try beginKey()
+        appendRaw(keyNode, from: source, quoted: true)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func beginKey() throws(PushPayloadError) {
         guard let top = levels.last, top.isObject, !top.awaitingValue else {
             throw PushPayloadError(.invalidJSON, message: "a key belongs directly inside an object", keyPath: path)
         }
         if top.count > 0 { bytes.append(UInt8(ascii: ",")) }
         levels[levels.count - 1].count += 1
-        levels[levels.count - 1].lastKey = key
+        levels[levels.count - 1].lastKeyNode = nodes.count
         levels[levels.count - 1].awaitingValue = true
         nodes[top.node].length += 1
-        _ = appendString(key)
-        bytes.append(UInt8(ascii: ":"))
     }
 
     /// Ends the innermost object, rejecting it if two keys are equal.
@@ -105,14 +153,17 @@ package struct JSONDocumentBuilder {
             }
         }
         if let duplicate {
+            levels.append(top)
+            levels[levels.count - 1].lastKeyNode = duplicate
+            let keyPath = path
+            levels.removeLast()
             let name = bytes.withUnsafeBufferPointer {
                 JSONStringDecoding.string(nodes[duplicate], in: $0.baseAddress!)
             }
-            let parent = path
             throw PushPayloadError(
                 .duplicateKey,
                 message: "the key \"\(name)\" appears more than once in one object",
-                keyPath: parent.isEmpty ? name : parent + "." + name
+                keyPath: keyPath
             )
         }
     }
@@ -134,46 +185,75 @@ package struct JSONDocumentBuilder {
     /// Adds a string value.
     package mutating func string(_ value: String) throws(PushPayloadError) {
         try beginValue()
-        _ = appendString(value)
+        var value = value
+        value.withUTF8 { appendString(utf8: $0) }
     }
 
     /// Adds a string value given as UTF-8 (which must be valid).
     package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
         try beginValue()
-        _ = appendString(utf8: value)
+        appendString(utf8: value)
     }
 
-    /// Writes a quoted, escaped string and its node; returns the node's flags.
-    private mutating func appendString(_ value: String) -> UInt8 {
-        var value = value
-        return value.withUTF8 { appendString(utf8: $0) }
+    /// Writes a quoted, escaped string and its node.
+    private mutating func appendString(utf8 value: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count + 1
+        EncodedTree.writeString(utf8: value, into: &bytes)
+        let length = bytes.count - 1 - start
+        // Longer than its text only when something was escaped.
+        appendNode(
+            JSONNode.string,
+            flags: length != value.count ? JSONNode.hasEscapes : 0,
+            start: start,
+            length: length
+        )
     }
 
-    private mutating func appendString(utf8 value: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        bytes.append(UInt8(ascii: "\""))
-        let start = bytes.count
-        var flags: UInt8 = 0
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in value {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-                flags |= JSONNode.hasEscapes
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-            if byte < 0x20 { flags |= JSONNode.hasEscapes }
+    /// Adds the decoded text of `value`, a string of another document, as ``string(_:)`` writes it: its
+    /// text as written when it holds no escape (the same bytes), otherwise escaped again.
+    package mutating func string(decodedFrom value: JSONValue) throws(PushPayloadError) {
+        let node = value.node
+        guard node.kind == JSONNode.string else {
+            throw PushPayloadError(.invalidJSON, message: "not a string", keyPath: path)
         }
-        appendNode(JSONNode.string, flags: flags, start: start, length: bytes.count - start)
-        bytes.append(UInt8(ascii: "\""))
-        return flags
+        if node.flags & JSONNode.hasEscapes != 0 {
+            try string(JSONStringDecoding.string(node, in: value.storage.bytes))
+            return
+        }
+        try beginValue()
+        appendRaw(node, from: value.storage.bytes, quoted: true)
+    }
+
+    /// Writes a string or number node's text from another document as it is there, with its node.
+    private mutating func appendRaw(_ node: JSONNode, from source: UnsafePointer<UInt8>, quoted: Bool) {
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        let start = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(start: source + Int(node.start), count: Int(node.length)))
+        appendNode(node.kind, flags: node.flags, start: start, length: Int(node.length))
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+    }
+
+    /// Adds a value of another document as it is written there: strings and numbers keep their text
+    /// (escapes and spelling included), objects and arrays their members in order with keys as written.
+    /// Nothing is decoded, and the value's own keys are not checked again: its document holds unique
+    /// keys already. The depth limit counts the value's levels below the builder's.
+    package mutating func copy(_ value: JSONValue) throws(PushPayloadError) {
+        try beginValue()
+        let first = value.index
+        let base = nodes.count
+        // The nodes as they are, then pointed at the text the writer writes for them.
+        let count = Int(value.storage.nodes[first].end) - first
+        nodes.append(contentsOf: UnsafeBufferPointer(start: value.storage.nodes + first, count: count))
+        let depth = nodes.withUnsafeMutableBufferPointer { copies in
+            JSONWriter.write(value, into: &bytes, relocating: copies.baseAddress! + base, to: base)
+        }
+        if levels.count + depth > limits.maximumDepth {
+            throw PushPayloadError(
+                .tooDeep,
+                message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
+                keyPath: path
+            )
+        }
     }
 
     /// Adds an integer.

@@ -15,3 +15,39 @@ extension JSONObject {
         return false
     }
 }
+
+extension JSONObject {
+    /// Whether some key is written with an escape. When none is, every key's text as written is its
+    /// decoded text, and the text ``JSONBytesEncoder`` and ``JSONDocumentBuilder`` write for it: a view of
+    /// the object reads as a copy of it would (`PushDeliveryBuilder`).
+    package var hasEscapedKey: Bool {
+        let nodes = storage.nodes
+        var keyIndex = index + 1
+        for _ in 0..<count {
+            if nodes[keyIndex].flags & JSONNode.hasEscapes != 0 { return true }
+            keyIndex = Int(nodes[keyIndex + 1].end)
+        }
+        return false
+    }
+
+    /// Whether the object has a member whose key is the key of `member`, a member's value in another
+    /// object (of any document), compared decoded.
+    package func contains(keyOf member: JSONValue) -> Bool {
+        JSONStringDecoding.withDecodedBytes(of: member.storage.nodes[member.index - 1], in: member.storage.bytes) {
+            self[unsafeUTF8: $0] != nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether both are the same value of the same document (not merely equal ones).
+    package func isSameValue(as other: JSONValue) -> Bool {
+        storage === other.storage && index == other.index
+    }
+
+    /// The decoded key of this value, which must be a member's value in an object (from
+    /// ``JSONObject/values``): its key is the node before it.
+    package var memberKey: String {
+        JSONStringDecoding.string(storage.nodes[index - 1], in: storage.bytes)
+    }
+}

@@ -22,12 +22,25 @@ public struct PushSendRequest: Sendable {
     public let document: JSONDocument
     /// The limits used for the input and for the payloads built from it.
     public let limits: PushPayloadLimits
+    /// What each platform's devices receive: one delivery for a device payload (the platform its shape
+    /// names) and for an APNs request (iOS); iOS and Android for an FCM body, and the web when it has a
+    /// `webpush` block (see ``PushDelivery``).
+    ///
+    /// Built once, with the request: a payload the device receives as the request holds it (an APNs
+    /// request's `payload`, an FCM data map of strings) is a view of ``document``, the others are built
+    /// from its pieces, copied as written; none is parsed again.
+    public let deliveries: [PushDelivery]
 
-    /// Reads a request from parsed JSON, detecting its kind unless `kind` is given.
+    /// Reads a request from parsed JSON, detecting its kind unless `kind` is given, and builds its
+    /// deliveries. The deliveries read the document under `limits`, which should be those it was parsed
+    /// with: a payload that is a view of it is not measured again.
     public init(document: JSONDocument, kind: PushRequestKind? = nil, limits: PushPayloadLimits = .default) {
+        let detected = kind == nil ? Self.detect(document.rootObject) : nil
         self.document = document
-        self.kind = kind ?? Self.kind(of: document.rootObject)
+        self.kind = kind ?? detected!.kind
         self.limits = limits
+        deliveries = PushDeliveryBuilder(document: document, kind: self.kind, limits: limits, body: detected?.body)
+            .deliveries()
     }
 
     /// Parses a request from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
@@ -90,7 +103,11 @@ public struct PushSendRequest: Sendable {
     }
 
     /// The kind a top-level object looks like (see the type's documentation).
-    public static func kind(of object: JSONObject) -> PushRequestKind {
+    public static func kind(of object: JSONObject) -> PushRequestKind { detect(object).kind }
+
+    /// The kind a top-level object looks like, with the body that says so (`message` or `payload`), for the
+    /// deliveries to start from without looking it up again.
+    private static func detect(_ object: JSONObject) -> (kind: PushRequestKind, body: JSONObject?) {
         // One pass over the keys, in place; a device payload usually stops at its first key, which
         // belongs to no request.
         var possible: KeyRoles = [.fcmV1, .legacy, .apns]
@@ -105,24 +122,17 @@ public struct PushSendRequest: Sendable {
             hasTarget = hasTarget || roles.contains(.target)
             return possible.isEmpty
         }
-        if possible.contains(.fcmV1), object["message"]?.kind == .object {
-            return .fcmV1
+        if possible.contains(.fcmV1), let message = object["message"]?.objectValue {
+            return (.fcmV1, message)
         }
         if possible.contains(.legacy), hasTarget {
-            return .fcmLegacy
+            return (.fcmLegacy, nil)
         }
         // Only `payload` and `headers`, so no `aps` beside them.
-        if possible.contains(.apns), object["payload"]?.kind == .object {
-            return .apnsRequest
+        if possible.contains(.apns), let payload = object["payload"]?.objectValue {
+            return (.apnsRequest, payload)
         }
-        return .devicePayload
-    }
-
-    /// What each platform's devices receive: one delivery for a device payload (the platform its shape
-    /// names) and for an APNs request (iOS); iOS and Android for an FCM body, and the web when it has a
-    /// `webpush` block (see ``PushDelivery``).
-    public var deliveries: [PushDelivery] {
-        PushDeliveryBuilder(request: self).deliveries()
+        return (.devicePayload, nil)
     }
 
     /// What the devices of `platforms` receive, for a caller that knows which platforms its tokens are

@@ -43,7 +43,7 @@ struct PushSizeLimit: Sendable, Equatable {
         let isVoIP = hasHeaders && ios.headers["apns-push-type"] == "voip"
         return PushSizeLimit(
             kind: .apns,
-            bytes: ios.payload.document.jsonBytes.count,
+            bytes: ios.payload.document.root.jsonByteCount,
             limit: maximumBytes ?? (isVoIP ? 5_120 : 4_096),
             path: PushCheckContext.iosPayloadPath(of: request.kind),
             isVoIP: isVoIP

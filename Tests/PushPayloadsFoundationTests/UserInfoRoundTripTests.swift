@@ -35,6 +35,20 @@ struct UserInfoRoundTripTests {
         #expect(payload.document == (try PushPayload(jsonBytes: data)).document)
     }
 
+    @Test("A payload that is a view of an object inside a send request gives that object's userInfo")
+    func viewUserInfo() throws {
+        let request = try JSONDocument(
+            jsonString: #"{"to":"x","payload":{"aps":{"alert":"A","badge":2},"k":[true,1.5,null]},"z":{"aps":9}}"#
+        )
+        let object = try #require(request.rootObject["payload"]?.objectValue)
+        let view = PushPayload(document: JSONDocument(object), shape: .apns)
+        let copy = try PushPayload(jsonBytes: object.value.jsonBytes)
+        #expect(PropertyListEquality.equal(view.userInfo, copy.userInfo))
+        #expect(PropertyListEquality.equal(try #require(view.document.userInfo), copy.userInfo))
+        #expect(view.userInfo["to"] == nil && view.userInfo["z"] == nil)
+        #expect((view.userInfo["aps"] as? [String: Any])?["badge"] as? Int == 2)
+    }
+
     @Test("The fixtures are there: the round trip is not vacuous")
     func fixturesPresent() throws {
         try #require(Self.fixtures != nil, "../shared/vendor-fixtures is missing")

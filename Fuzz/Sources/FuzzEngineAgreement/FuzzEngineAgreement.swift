@@ -4,7 +4,9 @@
 // Any top-level value is allowed so that scalars and arrays are compared too; the object-only rule is
 // the same one check in both. Inputs starting with whitespace are compared again under tight limits
 // (depth from the last byte, size just under the input's), where both must still agree. Every stage-one
-// kernel this processor runs is compared with jansson, each forced in turn.
+// kernel this processor runs is compared with jansson, each forced in turn. Every object of both
+// documents, as a view of its own (`JSONDocument(_:)`), must read as its text parsed: the native storage
+// and the one jansson's documents are built in (`JSONDocumentBuilder`) alike.
 import FuzzSupport
 import PushPayloads
 import PushPayloadsJansson
@@ -30,6 +32,10 @@ func compare(_ input: UnsafeRawBufferPointer, limits: PushPayloadLimits, kernel:
             fatalError(
                 "\(what): the engines parse different documents\nnative:  \(preview(nativeDocument.jsonBytes))\njansson: \(preview(janssonDocument.jsonBytes))\ninput (\(input.count) bytes): \(preview(input))"
             )
+        }
+        if kernel == JSONStageOneKernel.available.first {
+            checkSubtreeViews(of: nativeDocument, input: input)
+            checkSubtreeViews(of: janssonDocument, input: input)
         }
     case (.success(let nativeDocument), .failure(let error)):
         // The one documented difference: jansson's keys are C strings, so it refuses U+0000 in a key.

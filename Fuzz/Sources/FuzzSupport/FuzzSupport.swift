@@ -142,13 +142,20 @@ public func checkViews(of document: JSONDocument, input: UnsafeRawBufferPointer)
 }
 
 /// Checks that `document` re-serialises to JSON that parses back to an equal document, whose own
-/// serialisation is byte-identical: the writer and the parser agree on every spelling.
-public func checkRoundTrip(of document: JSONDocument, acceptsAnyTopLevelValue: Bool, input: UnsafeRawBufferPointer) {
+/// serialisation is byte-identical: the writer and the parser agree on every spelling. `parsedFromInput`:
+/// the document is `input` parsed (not one built from it, such as a send request's delivery), so its
+/// text is no longer than the input.
+public func checkRoundTrip(
+    of document: JSONDocument,
+    acceptsAnyTopLevelValue: Bool,
+    input: UnsafeRawBufferPointer,
+    parsedFromInput: Bool = true
+) {
     let written = document.jsonBytes
     // The written text may be longer than the input only by nothing: the writer drops whitespace and
     // keeps every spelling, so it needs no larger limit.
     fuzzCheck(
-        written.count <= input.count,
+        !parsedFromInput || written.count <= input.count,
         "the serialisation is longer than the input: \(preview(written))",
         input: input
     )
@@ -172,6 +179,39 @@ public func checkRoundTrip(of document: JSONDocument, acceptsAnyTopLevelValue: B
         "serialising twice gives \(preview(rewritten)), not \(preview(written))",
         input: input
     )
+}
+
+/// Checks that every object of `document`, as a document of its own (`JSONDocument(_:)`, a view sharing
+/// the storage), reads as the document parsed from its text: equal, the same text, the same value count,
+/// and every view consistent (``checkViews(of:input:)``, whose lookups then miss the top level's key index).
+public func checkSubtreeViews(of document: JSONDocument, input: UnsafeRawBufferPointer) {
+    var pending = [document.root]
+    while let value = pending.popLast() {
+        if let array = value.arrayValue {
+            pending.append(contentsOf: array)
+            continue
+        }
+        guard let object = value.objectValue else { continue }
+        pending.append(contentsOf: object.values)
+        let view = JSONDocument(object)
+        let text = object.value.jsonBytes
+        var parser = JSONParser(limits: PushPayloadLimits(maximumPayloadBytes: 1 << 20, maximumDepth: 100_000))
+        guard let parsed = try? parser.parse(text) else {
+            fuzzCheck(false, "an object's text \(preview(text)) does not parse", input: input)
+            return
+        }
+        fuzzCheck(view == parsed && parsed == view, "a view differs from its text \(preview(text))", input: input)
+        fuzzCheck(
+            view.jsonBytes == text,
+            "a view writes \(preview(view.jsonBytes)), not \(preview(text))",
+            input: input
+        )
+        fuzzCheck(view.valueCount == parsed.valueCount, "a view counts other values than its text", input: input)
+        for key in object.keys {
+            fuzzCheck(view.rootObject[key] == parsed.rootObject[key], "a view finds another \(key)", input: input)
+        }
+        checkViews(of: view, input: input)
+    }
 }
 
 /// libFuzzer's callback: one input, as a pointer and a size.

@@ -30,7 +30,9 @@ public struct PushPayload: Sendable {
         self.init(document: document, aps: document.rootObject["aps"]?.objectValue, shape: shape, limits: limits)
     }
 
-    private init(document: JSONDocument, aps: JSONObject?, shape: PushWireShape, limits: PushPayloadLimits) {
+    /// Wraps a parsed document whose wire shape and `aps` the caller has read already (a send request's
+    /// delivery, built from the request), so `aps` is not looked up again.
+    package init(document: JSONDocument, aps: JSONObject?, shape: PushWireShape, limits: PushPayloadLimits) {
         self.document = document
         self.aps = aps
         self.limits = limits

@@ -7,8 +7,9 @@ import PushRequests
 ///
 /// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads),
 /// under ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload
-/// that is an object is decoded from its compact JSON text; one that is a string is decoded from the
-/// string's text, so its errors' offsets count in that text and the error says so
+/// that is an object is decoded in place, a view of the record measured as its compact JSON text (the
+/// jansson engine, when chosen, parses that text); one that is a string is decoded from the string's
+/// text, so its errors' offsets count in that text and the error says so
 /// (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed once
 /// for the kept fields and once by the decoder, which reports its errors as without `--keep`.
 struct RecordExtractor: Sendable {
@@ -82,10 +83,8 @@ struct RecordExtractor: Sendable {
             case .object:
                 self.extras.errorLocation = .payload
                 let extras = self.extras
-                return value.jsonBytes.withUnsafeBytes { bytes in
-                    Self.decode(bytes, &decoder) { body($0, extras) }.map {
-                        Self.inPayload($0, "the object at \(pointer)")
-                    }
+                return Self.decode(object: value, &decoder) { body($0, extras) }.map {
+                    Self.inPayload($0, "the object at \(pointer)")
                 }
             case .string:
                 self.extras.errorLocation = .payload
@@ -116,6 +115,28 @@ struct RecordExtractor: Sendable {
     ) -> PushPayloadError? {
         do {
             try decoder.decodeRecords(bytes, body)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Decodes an object of the record as the payload: a view of the record, not a copy, measured by the
+    /// payload limit as its compact text (its depth was bounded by the record's limits, which add the
+    /// pointer's levels). The jansson engine, when chosen, reads the object's compact text instead.
+    private static func decode(
+        object: JSONValue,
+        _ decoder: inout PayloadDecoder,
+        _ body: (PushInputDecoder.Record) -> Void
+    ) -> PushPayloadError? {
+        let size = object.jsonByteCount
+        let limit = decoder.limits.maximumPayloadBytes
+        guard decoder.engine == .native, size <= limit, let members = object.objectValue else {
+            return object.jsonBytes.withUnsafeBytes { decode($0, &decoder, body) }
+        }
+        let payload = PushPayload(document: JSONDocument(members), limits: decoder.limits)
+        do {
+            try decoder.decodeRecords(payload, body)
             return nil
         } catch {
             return error

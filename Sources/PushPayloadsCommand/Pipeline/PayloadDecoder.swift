@@ -64,6 +64,12 @@ struct PayloadDecoder: Sendable {
         }
     }
 
+    /// Hands `body` the records of a payload already parsed: one read as a view of a larger document
+    /// (`--payload`), which is not parsed again.
+    func decodeRecords(_ payload: PushPayload, _ body: (PushInputDecoder.Record) -> Void) throws(PushPayloadError) {
+        try input.decode(payload, body)
+    }
+
     /// The error for a payload the reader skipped for being over the limit, worded as the parser words it.
     func tooLargeError(length: Int) -> PushPayloadError {
         input.tooLargeError(length: length == LineEntry.unknownOversizedLength ? nil : length)

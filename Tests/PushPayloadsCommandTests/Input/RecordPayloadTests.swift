@@ -27,6 +27,15 @@ struct RecordPayloadTests {
 
     static func error(_ record: [String: Any]) -> [String: Any] { record["error"] as? [String: Any] ?? [:] }
 
+    /// The engines this build has.
+    static let engines: [String] = {
+        #if Jansson
+        return ["native", "jansson"]
+        #else
+        return ["native"]
+        #endif
+    }()
+
     @Test("the payload as an object and as a string holding JSON, escapes and all", arguments: [1, 2])
     func payloads(jobs: Int) throws {
         let result = try Self.run(["--jobs", "\(jobs)", "--payload", "/request/body"])
@@ -126,6 +135,38 @@ struct RecordPayloadTests {
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("must be empty or start with /"))
         #expect(try Self.run(["--keep", "/a~2"]).status == 64)
+    }
+
+    @Test(
+        "an object payload is read in place: the records its compact text gives, its size counted in that text",
+        arguments: engines
+    )
+    func objectInPlace(engine: String) throws {
+        // 40 bytes as compact JSON, more with the record's spaces; and a send request, one record a platform.
+        let payload = #"{"aps":{"alert":"hi"},"_p":"1234567890"}"#
+        let spaced = #"{ "aps" : { "alert" : "hi" } , "_p" : "1234567890" }"#
+        let request = #"{"message":{"token":"t","data":{"_p":"5","text":"x"},"notification":{"title":"T"}}}"#
+        let text = [spaced, payload, request].map { #"{"id":1,"request":{"body":\#($0)}}"# }.joined(separator: "\n")
+        let alone = [payload, payload, request].joined(separator: "\n")
+        for limit in [40, 39] {
+            let options = ["--engine", engine, "--max-payload-bytes", "\(limit)"]
+            let inRecords = try Self.run(options + ["--payload", "/request/body"], text + "\n").records()
+            let plain = try Self.run(options, alone + "\n").records()
+            #expect(inRecords.count == plain.count)
+            for (record, expected) in zip(inRecords, plain) {
+                for field in ["status", "vendor", "platform", "message_id", "title", "body"] {
+                    #expect("\(record[field] ?? "-")" == "\(expected[field] ?? "-")", "\(limit) \(field)")
+                }
+                #expect(Self.error(record)["code"] as? String == Self.error(expected)["code"] as? String)
+                #expect(
+                    Self.error(record)["message"] as? String
+                        == (Self.error(expected)["message"] as? String).map {
+                            "the object at /request/body: " + $0
+                        }
+                )
+            }
+            #expect(inRecords.first?["status"] as? String == (limit == 40 ? "ok" : "error"))
+        }
     }
 
     @Test("limits: the record's size is --max-record-bytes, the payload's --max-payload-bytes")
