@@ -74,12 +74,6 @@ public struct PushClassifier: Sendable {
     }
     #endif
 
-    /// Parses one payload from raw memory with the classifier's reused parser, without classifying it: for
-    /// the command, which first looks at what the input is (a device payload or a send request).
-    package mutating func payload(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushPayload {
-        PushPayload(document: try parser.parse(jsonBytes), limits: parser.limits)
-    }
-
     /// Parses and classifies one payload from raw memory: the command's entry, which holds its batches so.
     package mutating func classify(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushClassification {
         let document = try parser.parse(jsonBytes)

@@ -45,11 +45,26 @@ public struct PushNotification: Sendable {
     /// The title the device shows, on the platform ``shape`` says receives the push: the APNs alert,
     /// unless the owner's notification service extension replaces it (it runs only when `mutable-content`
     /// is 1), or the text the owner's Android SDK builds the notification from.
-    public var title: String?
+    public var title: String? {
+        get { titleText?.string }
+        set { titleText = newValue.map(PushTextValue.string) }
+    }
     /// The subtitle the device shows (see ``title``).
-    public var subtitle: String?
+    public var subtitle: String? {
+        get { subtitleText?.string }
+        set { subtitleText = newValue.map(PushTextValue.string) }
+    }
     /// The body the device shows (see ``title``).
-    public var body: String?
+    public var body: String? {
+        get { bodyText?.string }
+        set { bodyText = newValue.map(PushTextValue.string) }
+    }
+    /// ``title``, ``subtitle`` and ``body`` as held: the vendor-neutral reading keeps the payload's strings
+    /// as references into the parsed bytes, so a record writer copies them escaped, straight from the
+    /// payload, and a decoder that sets its own text never pays for the neutral one.
+    package var titleText: PushTextValue?
+    package var subtitleText: PushTextValue?
+    package var bodyText: PushTextValue?
     /// The text the owner's own keys carry (Exponea `title` and `message`, Swrve `_sw.media`), whether or
     /// not the device shows it: without `mutable-content` iOS shows the APNs alert instead. `nil` for
     /// vendors without text keys of their own.
@@ -121,18 +136,41 @@ public struct PushNotification: Sendable {
         case .apns:
             // An APNs push shows its alert and nothing else; top-level keys are the app's to read.
             if let alert = aps?["alert"] {
-                if let text = alert.stringValue {
-                    body = text
+                if let text = PushTextValue(alert) {
+                    bodyText = text
                 } else {
-                    title = alert["title"]?.stringValue
-                    subtitle = alert["subtitle"]?.stringValue
-                    body = alert["body"]?.stringValue
+                    titleText = PushTextValue(alert["title"])
+                    subtitleText = PushTextValue(alert["subtitle"])
+                    bodyText = PushTextValue(alert["body"])
                 }
             }
         case .fcm:
-            title = payload["title"]?.stringValue
-            subtitle = payload["subtitle"]?.stringValue
-            body = payload["body"]?.stringValue ?? payload["text"]?.stringValue
+            titleText = PushTextValue(payload["title"])
+            subtitleText = PushTextValue(payload["subtitle"])
+            bodyText = PushTextValue(payload["body"]) ?? PushTextValue(payload["text"])
+        }
+    }
+}
+
+/// A text field of ``PushNotification`` as held: a string a decoder set, or a string value of the
+/// payload, decoded only when it is read.
+package enum PushTextValue: Sendable {
+    case string(String)
+    /// A JSON string (never another kind of value).
+    case json(JSONValue)
+
+    /// The value, when it is a string.
+    @inline(__always)
+    package init?(_ value: JSONValue?) {
+        guard let value, value.kind == .string else { return nil }
+        self = .json(value)
+    }
+
+    /// The text.
+    package var string: String {
+        switch self {
+        case .string(let text): return text
+        case .json(let value): return value.stringValue ?? ""
         }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import PushRequests
 
 /// A run of complete payloads from one input, and the records they turn into.
 ///

@@ -1,3 +1,4 @@
+import PushRequests
 import SystemPackage
 
 /// Reads one input in fixed-size chunks and splits it into payloads, batch by batch.
@@ -42,11 +43,8 @@ final class LineReader {
     private var decompressor: (any InputDecompressor)?
     /// A byte-order mark was skipped and not yet counted in a batch's tally.
     private var hasUncountedByteOrderMark = false
-    private var skipping = false
-    private var skippedBytes = 0
-    private var skippedNonBlank = false
-    private var lastSkippedByte: UInt8 = 0
-    private var byteBeforeLastSkipped: UInt8 = 0
+    /// The current line once it has outgrown the limit: counted, not kept (the library's rules).
+    private var skipped: JSONLines.SkippedLine?
 
     /// The default chunk: large enough that `read(2)` costs nothing per payload, small enough that the
     /// carried-over end of a batch stays small next to the batch.
@@ -119,7 +117,7 @@ final class LineReader {
                     break
                 }
                 let newline = scanned + found
-                if skipping { countSkipped(batch.bytes + scanned, newline - scanned) }
+                skipped?.count(UnsafeRawBufferPointer(start: batch.bytes + scanned, count: newline - scanned))
                 finishLine(batch, lineStart: lineStart, end: newline)
                 lineStart = newline + 1
                 scanned = lineStart
@@ -138,7 +136,7 @@ final class LineReader {
             }
             if count == 0 {
                 atEnd = true
-                if skipping || batch.byteCount > lineStart || mode == .singleDocument {
+                if skipped != nil || batch.byteCount > lineStart || mode == .singleDocument {
                     finishLine(batch, lineStart: lineStart, end: batch.byteCount)
                 }
                 return false
@@ -253,8 +251,8 @@ final class LineReader {
     /// The current line has no line break yet: keep its bytes while it is within the limit, otherwise
     /// count and drop them.
     private func absorbPartialLine(_ batch: LineBatch, lineStart: Int, from scanned: Int) {
-        if skipping {
-            countSkipped(batch.bytes + scanned, batch.byteCount - scanned)
+        if skipped != nil {
+            skipped?.count(UnsafeRawBufferPointer(start: batch.bytes + scanned, count: batch.byteCount - scanned))
             batch.byteCount = lineStart
             return
         }
@@ -273,19 +271,10 @@ final class LineReader {
             atEnd = true
             return
         }
-        skipping = true
-        skippedBytes = 0
-        skippedNonBlank = false
-        countSkipped(batch.bytes + lineStart, length)
+        var line = JSONLines.SkippedLine()
+        line.count(UnsafeRawBufferPointer(start: batch.bytes + lineStart, count: length))
+        skipped = line
         batch.byteCount = lineStart
-    }
-
-    private func countSkipped(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
-        guard count > 0 else { return }
-        skippedBytes += count
-        if !skippedNonBlank { skippedNonBlank = !Self.isBlank(UnsafeBufferPointer(start: bytes, count: count)) }
-        byteBeforeLastSkipped = count > 1 ? bytes[count - 2] : lastSkippedByte
-        lastSkippedByte = bytes[count - 1]
     }
 
     /// Ends the line in `lineStart..<end`: records a payload, an oversized entry, or nothing for a blank
@@ -293,15 +282,14 @@ final class LineReader {
     private func finishLine(_ batch: LineBatch, lineStart: Int, end: Int) {
         let line = mode == .jsonLines ? lineNumber : 0
         lineNumber += 1
-        if skipping {
-            skipping = false
-            guard skippedNonBlank || mode == .singleDocument else { return }
-            var length = skippedBytes
+        if let skippedLine = skipped.take() {
+            let length: Int
             switch mode {
             case .jsonLines:
-                if lastSkippedByte == 0x0D { length -= 1 }
+                guard let lineLength = skippedLine.lineLength else { return }
+                length = lineLength
             case .singleDocument:
-                if lastSkippedByte == 0x0A { length -= byteBeforeLastSkipped == 0x0D ? 2 : 1 }
+                length = skippedLine.documentLength
             }
             batch.entries.append(LineEntry(start: lineStart, length: 0, line: line, oversizedLength: length))
             return
@@ -309,8 +297,12 @@ final class LineReader {
         var length = end - lineStart
         switch mode {
         case .jsonLines:
-            if length > 0 && batch.bytes[lineStart + length - 1] == 0x0D { length -= 1 }
-            if Self.isBlank(UnsafeBufferPointer(start: batch.bytes + lineStart, count: length)) { return }
+            let bytes = UnsafeRawBufferPointer(start: batch.bytes + lineStart, count: length)
+            switch JSONLines.ending(of: bytes, maximumLineBytes: maximumPayloadBytes) {
+            case .blank: return
+            case .payload(let payloadLength): length = payloadLength
+            case .oversized(let oversizedLength): length = oversizedLength
+            }
         case .singleDocument:
             // The file's final line break is not part of the payload (nor of its size).
             if length > 0 && batch.bytes[lineStart + length - 1] == 0x0A {
@@ -323,11 +315,5 @@ final class LineReader {
             return
         }
         batch.entries.append(LineEntry(start: lineStart, length: length, line: line, oversizedLength: -1))
-    }
-
-    /// Whether the bytes are only JSON whitespace (space, tab, CR, LF), as a blank line is.
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0D && byte != 0x0A { return false }
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// A worker's reader of records: parses each line strictly, takes the payload from it and copies the
 /// kept fields, then decodes the payload with the worker's ``PayloadDecoder`` (a device payload, or a
@@ -42,13 +43,14 @@ struct RecordExtractor: Sendable {
         )
     }
 
-    /// Reads one record line: what its payload decodes to (a device payload, or a send request platform
-    /// by platform), or its error; ``extras`` holds the rest.
+    /// Reads one record line and hands `body` its payload's records (a device payload's, or a send
+    /// request's, platform by platform), each with the line's extras; returns the line's error, if any,
+    /// for which ``extras`` holds what was kept.
     mutating func read(
         _ line: UnsafeRawBufferPointer,
         decoder: inout PayloadDecoder,
-        detail: PushDecodingDetail
-    ) -> Result<DecodedInput, PushPayloadError> {
+        _ body: (PushInputDecoder.Record, RecordExtras) -> Void
+    ) -> PushPayloadError? {
         resetExtras()
         let parsed = Result { () throws(PushPayloadError) in try recordParser.parse(line) }
         if case .success(let record) = parsed {
@@ -58,14 +60,15 @@ struct RecordExtractor: Sendable {
                 }
             }
         }
+        let extras = self.extras
         guard let pointer = options.payload else {
             // The line is the payload: the chosen engine reads it, and reports its errors.
-            return Self.decode(line, &decoder, detail)
+            return Self.decode(line, &decoder) { body($0, extras) }
         }
         let record: JSONDocument
         switch parsed {
         case .success(let document): record = document
-        case .failure(let error): return .failure(error)
+        case .failure(let error): return error
         }
         switch pointer.resolve(in: record.root) {
         case .missing(let reason):
@@ -74,22 +77,24 @@ struct RecordExtractor: Sendable {
                 message: "no payload at \(pointer): \(reason)",
                 keyPath: pointer.description
             )
-            return .failure(error)
+            return error
         case .found(let value):
             switch value.kind {
             case .object:
-                extras.errorLocation = .payload
-                return Self.decode(object: value, &decoder, detail).mapError {
+                self.extras.errorLocation = .payload
+                let extras = self.extras
+                return Self.decode(object: value, &decoder) { body($0, extras) }.map {
                     Self.inPayload($0, "the object at \(pointer)")
                 }
             case .string:
-                extras.errorLocation = .payload
+                self.extras.errorLocation = .payload
+                let extras = self.extras
                 let result = value.withDecodedUTF8 { text in
-                    Self.decode(UnsafeRawBufferPointer(text), &decoder, detail).mapError {
+                    Self.decode(UnsafeRawBufferPointer(text), &decoder) { body($0, extras) }.map {
                         Self.inPayload($0, "the JSON in the string at \(pointer)")
                     }
                 }
-                return result ?? .failure(PushPayloadError(.payloadNotObject, message: "not a string"))
+                return result ?? PushPayloadError(.payloadNotObject, message: "not a string")
             default:
                 let error = PushPayloadError(
                     .payloadNotObject,
@@ -97,20 +102,22 @@ struct RecordExtractor: Sendable {
                         + "not an object or a string holding JSON",
                     keyPath: pointer.description
                 )
-                return .failure(error)
+                return error
             }
         }
     }
 
+    /// Decodes `bytes` into records for `body`; the error, if they cannot be read.
     private static func decode(
         _ bytes: UnsafeRawBufferPointer,
         _ decoder: inout PayloadDecoder,
-        _ detail: PushDecodingDetail
-    ) -> Result<DecodedInput, PushPayloadError> {
+        _ body: (PushInputDecoder.Record) -> Void
+    ) -> PushPayloadError? {
         do {
-            return .success(try decoder.decodeInput(bytes, detail: detail))
+            try decoder.decodeRecords(bytes, body)
+            return nil
         } catch {
-            return .failure(error)
+            return error
         }
     }
 
@@ -120,15 +127,20 @@ struct RecordExtractor: Sendable {
     private static func decode(
         object: JSONValue,
         _ decoder: inout PayloadDecoder,
-        _ detail: PushDecodingDetail
-    ) -> Result<DecodedInput, PushPayloadError> {
+        _ body: (PushInputDecoder.Record) -> Void
+    ) -> PushPayloadError? {
         let size = object.jsonByteCount
         let limit = decoder.limits.maximumPayloadBytes
         guard decoder.engine == .native, size <= limit, let members = object.objectValue else {
-            return object.jsonBytes.withUnsafeBytes { decode($0, &decoder, detail) }
+            return object.jsonBytes.withUnsafeBytes { decode($0, &decoder, body) }
         }
         let payload = PushPayload(document: JSONDocument(members), limits: decoder.limits)
-        return Result { () throws(PushPayloadError) in try decoder.decodeInput(payload, detail: detail) }
+        do {
+            try decoder.decodeRecords(payload, body)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The payload's error, saying which payload it is about (offsets count in its text).

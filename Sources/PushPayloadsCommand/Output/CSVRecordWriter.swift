@@ -24,7 +24,7 @@ struct CSVRecordWriter: RecordWriter {
 
     func writeDecoded(
         _ notification: PushNotification,
-        request: RequestDelivery?,
+        delivery: PushRecord.Delivery?,
         source: [UInt8],
         line: Int,
         into output: OutputBuffer
@@ -49,7 +49,7 @@ struct CSVRecordWriter: RecordWriter {
         output.append(UInt8(ascii: ","))
         appendOptional(RecordFields.actionURL(notification), output)
         output.append(",,,,")
-        if let request {
+        if let request = delivery {
             output.appendCSVField(request.kind.name)
             output.append(UInt8(ascii: ","))
             output.appendCSVField(request.platform.name)

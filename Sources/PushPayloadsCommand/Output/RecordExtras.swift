@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// What `--payload` and `--keep` add to one record.
 ///

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 /// Encodes classification records in one output format.
 ///
@@ -11,11 +12,11 @@ protocol RecordWriter: Sendable {
     /// The input's name as the records embed it, encoded once per batch.
     func encodeSource(_ source: String) -> [UInt8]
 
-    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `request` is set for a
+    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `delivery` is set for a
     /// platform's delivery of a send request, which gets one record per platform.
     func writeDecoded(
         _ notification: PushNotification,
-        request: RequestDelivery?,
+        delivery: PushRecord.Delivery?,
         source: [UInt8],
         line: Int,
         into output: OutputBuffer
@@ -29,6 +30,26 @@ protocol RecordWriter: Sendable {
 
     /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
     func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
+}
+
+extension RecordWriter {
+    /// Appends the record of one of an input's records (``PushRequests/PushInputDecoder``), and counts it.
+    func write(
+        _ record: PushInputDecoder.Record,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer,
+        tally: inout Tally
+    ) {
+        tally.countDecoded(vendor: record.notification.vendor, isSilent: record.notification.isSilent)
+        writeDecoded(record.notification, delivery: record.delivery, source: source, line: line, into: output)
+    }
+
+    /// Appends the record of an input that could not be read, and counts it.
+    func write(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer, tally: inout Tally) {
+        tally.countError(error.code)
+        writeError(error, source: source, line: line, into: output)
+    }
 }
 
 /// The summary fields every format shows for a decoded payload.

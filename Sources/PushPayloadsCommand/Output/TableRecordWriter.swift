@@ -68,7 +68,7 @@ struct TableRecordWriter: RecordWriter {
 
     func writeDecoded(
         _ notification: PushNotification,
-        request: RequestDelivery?,
+        delivery: PushRecord.Delivery?,
         source: [UInt8],
         line: Int,
         into output: OutputBuffer
@@ -81,7 +81,7 @@ struct TableRecordWriter: RecordWriter {
         appendCell(vendor, columns[3], isLast: false, output)
         appendCell(notification.isSilent ? "yes" : "no", columns[4], isLast: false, output)
         // A send request's rows name their platform where a payload's show its shape.
-        appendCell(request?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
+        appendCell(delivery?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
         appendCell(notification.messageID ?? "", columns[6], isLast: false, output)
         appendCell(notification.title ?? notification.body ?? "", columns[7], isLast: false, output)
         appendCell(notification.defaultAction.kind.name, columns[8], isLast: false, output)

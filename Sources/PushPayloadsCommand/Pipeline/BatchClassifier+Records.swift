@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRequests
 
 extension BatchClassifier {
     /// Classifies one line that is a record holding the payload (`--payload`, `--keep`), and adds the
@@ -8,31 +9,21 @@ extension BatchClassifier {
         guard var extractor else { return }
         self.extractor = nil
         defer { self.extractor = extractor }
-        let output = batch.output
+        let (output, writer) = (batch.output, self.writer)
         let layout = extractor.options.layout
         if entry.isOversized {
             let error = extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
-            tally.countError(error.code)
-            writer.writeError(error, source: source, line: entry.line, into: output)
+            writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
             extractor.resetExtras()
             writer.appendExtras(extractor.extras, layout: layout, isError: true, into: output)
             return
         }
-        switch extractor.read(batch.payload(entry), decoder: &decoder, detail: detail) {
-        case .success(.device(let notification)):
-            tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
-            writer.writeDecoded(notification, request: nil, source: source, line: entry.line, into: output)
-            writer.appendExtras(extractor.extras, layout: layout, isError: false, into: output)
-        case .success(.request(let kind, let deliveries)):
-            for (platform, notification) in deliveries {
-                tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
-                let request = RequestDelivery(kind: kind, platform: platform)
-                writer.writeDecoded(notification, request: request, source: source, line: entry.line, into: output)
-                writer.appendExtras(extractor.extras, layout: layout, isError: false, into: output)
-            }
-        case .failure(let error):
-            tally.countError(error.code)
-            writer.writeError(error, source: source, line: entry.line, into: output)
+        let failure = extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
+            writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
+            writer.appendExtras(extras, layout: layout, isError: false, into: output)
+        }
+        if let failure {
+            writer.write(failure, source: source, line: entry.line, into: output, tally: &tally)
             writer.appendExtras(extractor.extras, layout: layout, isError: true, into: output)
         }
     }

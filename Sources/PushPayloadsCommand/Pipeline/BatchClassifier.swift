@@ -5,15 +5,13 @@ import PushRequests
 struct BatchClassifier<Writer: RecordWriter>: Sendable {
     var decoder: PayloadDecoder
     let writer: Writer
-    /// The records show only summary fields, so ``PushDecodingDetail/summary`` is enough; `.full` is
-    /// there to check that both give the same records.
-    var detail: PushDecodingDetail = .summary
     /// With `--payload` or `--keep`: lines are records holding the payload (`BatchClassifier+Records.swift`).
     var extractor: RecordExtractor?
 
     /// Classifies every payload of `batch` into `batch.output` and `batch.tally`.
     mutating func process(_ batch: LineBatch) {
-        let output = batch.output
+        // Locals, so the records' closure reads no part of `self` while the decoder is in use.
+        let (output, writer) = (batch.output, self.writer)
         // A local tally, so the loop does not go through the batch for every count.
         var tally = batch.tally
         let source = writer.encodeSource(batch.source)
@@ -24,30 +22,15 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
             }
             if entry.isOversized {
                 let error = decoder.tooLargeError(length: entry.oversizedLength)
-                tally.countError(error.code)
-                writer.writeError(error, source: source, line: entry.line, into: output)
+                writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
                 continue
             }
             do {
-                switch try decoder.decodeInput(batch.payload(entry), detail: detail) {
-                case .device(let notification):
-                    tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
-                    writer.writeDecoded(notification, request: nil, source: source, line: entry.line, into: output)
-                case .request(let kind, let deliveries):
-                    for (platform, notification) in deliveries {
-                        tally.countDecoded(vendor: notification.vendor, isSilent: notification.isSilent)
-                        writer.writeDecoded(
-                            notification,
-                            request: RequestDelivery(kind: kind, platform: platform),
-                            source: source,
-                            line: entry.line,
-                            into: output
-                        )
-                    }
+                try decoder.decodeRecords(batch.payload(entry)) { record in
+                    writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
                 }
             } catch {
-                tally.countError(error.code)
-                writer.writeError(error, source: source, line: entry.line, into: output)
+                writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
             }
         }
         if let failure = batch.readFailure {

@@ -1,5 +1,6 @@
 import Dispatch
 import PushPayloads
+import PushRequests
 import SystemPackage
 
 /// What `classify`, `lint` and `fit` share: the inputs read into batches, each batch handed to a worker

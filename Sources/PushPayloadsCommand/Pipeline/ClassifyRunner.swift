@@ -48,10 +48,10 @@ struct ClassifyRunner {
                         limits: limits,
                         registry: registry,
                         kind: kind,
-                        platforms: platforms
+                        platforms: platforms,
+                        detail: detail
                     ),
                     writer: writer,
-                    detail: detail,
                     extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
                 )
             },

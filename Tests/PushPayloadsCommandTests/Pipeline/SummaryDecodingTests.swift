@@ -1,5 +1,6 @@
 import Foundation
 import PushPayloads
+import PushRequests
 import PushPayloadsTestSupport
 import Testing
 

@@ -112,7 +112,8 @@ public struct GatewayController: Sendable {
     /// `POST /v1/classify`: answers at once and streams one record a line while the body arrives.
     ///
     /// The body is never held whole: each buffer is split into lines where it lies (a line that spans
-    /// buffers is carried, up to the limit), each line is classified with a pooled parser, and the
+    /// buffers is carried, up to the limit), each line is classified by the library's ``PushRequests/JSONLinesRecordSink`` (whose parser lives for the
+    /// request), and the
     /// records of each buffer are written before the next is read. The connection's back-pressure
     /// bounds both sides.
     public func classify(_ request: Request, context: some RequestContext) throws -> Response {
@@ -128,12 +129,17 @@ public struct GatewayController: Sendable {
             status: .ok,
             headers: Self.jsonLinesHeaders,
             body: ResponseBody { [pool, inspector, metrics] writer in
-                var records = ClassifyRecordWriter(
+                let classify = metrics.classify
+                var records = JSONLinesRecordSink(
                     source: source,
-                    pool: pool,
-                    registry: inspector.registry,
-                    metrics: metrics.classify
-                )
+                    decoder: PushInputDecoder(registry: inspector.registry, limits: pool.limits),
+                    writer: PushRecordWriter(capacity: Self.classifyFlushBytes)
+                ) { outcome in
+                    switch outcome {
+                    case .success(let record): classify.recordPayload(vendor: record.notification.vendor)
+                    case .failure(let error): classify.recordPayloadError(error.code)
+                    }
+                }
                 var splitter = JSONLinesSplitter(maximumLineBytes: limit)
                 var body = request.body.makeAsyncIterator()
                 while var buffer = try await GatewayError.readingBody({ try await body.next() }) {
@@ -141,17 +147,17 @@ public struct GatewayController: Sendable {
                         piece.readableBytes > 0
                     {
                         splitter.feed(piece.readableBytesSpan, into: &records)
-                        if records.output.readableBytes >= Self.classifyFlushBytes {
-                            try await writer.write(records.takeOutput())
+                        if records.writer.byteCount >= Self.classifyFlushBytes {
+                            try await writer.write(Self.takeRecords(records.writer))
                         }
                     }
-                    if records.output.readableBytes > 0 {
-                        try await writer.write(records.takeOutput())
+                    if records.writer.byteCount > 0 {
+                        try await writer.write(Self.takeRecords(records.writer))
                     }
                 }
                 splitter.finish(into: &records)
-                if records.output.readableBytes > 0 {
-                    try await writer.write(records.takeOutput())
+                if records.writer.byteCount > 0 {
+                    try await writer.write(Self.takeRecords(records.writer))
                 }
                 try await writer.finish(nil)
                 logger.debug(
@@ -160,6 +166,13 @@ public struct GatewayController: Sendable {
                 )
             }
         )
+    }
+
+    /// The records written so far, copied out of the writer, which is emptied for the next ones.
+    private static func takeRecords(_ records: PushRecordWriter) -> ByteBuffer {
+        let buffer = records.withBytes { ByteBuffer(bytes: $0) }
+        records.removeAll()
+        return buffer
     }
 
     /// `POST /v1/echo`: reads the body as `/v1/inspect` does and answers a fixed JSON: what the server

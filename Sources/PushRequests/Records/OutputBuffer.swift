@@ -6,27 +6,27 @@
 /// writing records, and an array append costs a uniqueness and capacity check each time. A buffer is
 /// used by one thread at a time (it travels inside its ``LineBatch``, whose hand-overs make that
 /// safe), so it is not `Sendable` itself and the exclusivity checks of its properties are turned off.
-final class OutputBuffer {
+package final class OutputBuffer {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) package private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// A copy of the bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    func removeAll() { count = 0 }
+    package func removeAll() { count = 0 }
 
     /// Drops the last `length` bytes written (a record's end, to add fields before it).
-    func removeLast(_ length: Int) {
+    package func removeLast(_ length: Int) {
         precondition(length <= count, "removing more than was written")
         count -= length
     }
@@ -48,7 +48,7 @@ final class OutputBuffer {
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
@@ -56,39 +56,39 @@ final class OutputBuffer {
 
     /// Appends an ASCII literal.
     @inline(__always)
-    func append(_ text: StaticString) {
+    package func append(_ text: StaticString) {
         append(UnsafeRawPointer(text.utf8Start), count: text.utf8CodeUnitCount)
     }
 
     @inline(__always)
-    func append(_ source: UnsafeRawPointer, count length: Int) {
+    package func append(_ source: UnsafeRawPointer, count length: Int) {
         reserve(length)
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: length)
         count += length
     }
 
-    func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    package func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress else { return }
         append(source, count: buffer.count)
     }
 
-    func append(_ other: [UInt8]) {
+    package func append(_ other: [UInt8]) {
         other.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends the UTF-8 of `text` unescaped.
-    func append(string text: String) {
+    package func append(string text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Drops spaces at the end, so padded rows carry no trailing blanks.
-    func removeTrailingSpaces() {
+    package func removeTrailingSpaces() {
         while count > 0 && base[count - 1] == UInt8(ascii: " ") { count -= 1 }
     }
 
     /// Appends `value` in decimal without going through `String`.
-    func appendDecimal(_ value: Int) {
+    package func appendDecimal(_ value: Int) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             // The magnitude of Int.min does not fit in Int, so go through UInt.
@@ -98,7 +98,7 @@ final class OutputBuffer {
         }
     }
 
-    func appendDecimal(unsigned value: UInt) {
+    package func appendDecimal(unsigned value: UInt) {
         var digits = 1
         var rest = value / 10
         while rest > 0 {
@@ -117,26 +117,26 @@ final class OutputBuffer {
     }
 
     /// Hands the bytes to `body`.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     // MARK: JSON
 
     /// Appends `text` as a quoted JSON string.
-    func appendJSONString(_ text: String) {
+    package func appendJSONString(_ text: String) {
         var text = text
         text.withUTF8 { appendJSONString(utf8: $0) }
     }
 
     /// Appends `text` as a JSON string, or `null`.
-    func appendJSONString(orNull text: String?) {
+    package func appendJSONString(orNull text: String?) {
         if let text { appendJSONString(text) } else { append("null") }
     }
 
     /// Appends UTF-8 text as a quoted JSON string: `"` and `\` are escaped, control characters become
     /// `\n`, `\t`, … or `\u00XX`; everything else (valid UTF-8, as the parser guarantees) is copied.
-    func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>) {
+    package func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>) {
         let length = text.count
         // Worst case: every byte becomes a six-byte \u00XX escape.
         reserve(length * 6 + 2)
@@ -179,7 +179,7 @@ final class OutputBuffer {
     /// Whether any of the eight bytes is a control character, `"` or `\` (SWAR: the high bit of a lane
     /// is set by the subtraction only where the lane was below the constant).
     @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
+    package static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word
@@ -214,7 +214,7 @@ final class OutputBuffer {
         return output + 2
     }
 
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    package static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
     }
 
@@ -226,12 +226,12 @@ final class OutputBuffer {
     /// A field a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or CR, and
     /// is not a plain number or a lone `-`) is neutralised as OWASP's "CSV Injection" page recommends:
     /// a `'` before it, and the whole field quoted.
-    func appendCSVField(_ text: String) {
+    package func appendCSVField(_ text: String) {
         var text = text
         text.withUTF8 { appendCSVField(utf8: $0) }
     }
 
-    func appendCSVField(utf8 text: UnsafeBufferPointer<UInt8>) {
+    package func appendCSVField(utf8 text: UnsafeBufferPointer<UInt8>) {
         let isFormula = Self.startsFormula(text)
         let needsQuotes =
             isFormula
@@ -257,7 +257,7 @@ final class OutputBuffer {
 
     /// Whether a spreadsheet would read the field as a formula: it starts with `=`, `+`, `-`, `@`, a
     /// tab or CR (OWASP's list), and it is not a plain number such as `-1.5` nor a lone `-`.
-    static func startsFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func startsFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first else { return false }
         switch first {
         case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: return true

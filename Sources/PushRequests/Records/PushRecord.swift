@@ -19,10 +19,13 @@ public struct PushRecord: Sendable {
     /// What the line holds.
     public var content: Content
 
+    /// Which delivery of a send request a record is about: the request's kind and the platform.
+    public typealias Delivery = (kind: PushRequestKind, platform: PushPlatform)
+
     /// What a record says about its payload.
     public enum Content: Sendable {
         /// A decoded payload: a device payload (`request` nil), or one platform's delivery of a send request.
-        case decoded(PushNotification, request: (kind: PushRequestKind, platform: PushPlatform)?)
+        case decoded(PushNotification, request: Delivery?)
         /// A payload that could not be read.
         case error(PushPayloadError)
         /// What the checks found in an input of the given kind.

@@ -1,6 +1,7 @@
+import PushPayloadsTestSupport
 import Testing
 
-@testable import PushGateway
+@testable import PushRequests
 
 /// The splitter against a reference that sees the whole input at once: whatever the pieces, the same
 /// lines, numbers and oversized lengths.
@@ -136,18 +137,5 @@ import Testing
         splitter.finish(into: &sink)
         #expect(sink.events == [.oversized(line: 1, length: 4_000_000), .payload(line: 2, bytes: Array("{}".utf8))])
         #expect(largestCapacity <= 10_001 + 64)
-    }
-}
-
-/// A small, seeded generator, so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

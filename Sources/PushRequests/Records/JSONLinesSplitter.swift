@@ -1,3 +1,16 @@
+#if compiler(>=6.2)
+/// What receives the lines a ``JSONLinesSplitter`` finds, in input order.
+///
+/// Blank lines (only spaces, tabs and line breaks) are not handed over, but they count in line numbers.
+public protocol JSONLinesSink {
+    /// A line within the limit, without its line break (and without the `\r` of a CRLF line break).
+    /// `bytes` is valid only during the call.
+    mutating func payload(line: Int, bytes: RawSpan)
+
+    /// A line longer than the limit, which was counted and dropped, never held whole.
+    mutating func oversized(line: Int, length: Int)
+}
+
 /// Splits a JSON Lines stream that arrives in pieces of any size into lines, holding no more than one
 /// unfinished line, and no more than the limit of it.
 ///
@@ -6,9 +19,10 @@
 /// that lies inside one buffer to its sink straight from that buffer; only a line that spans buffers is
 /// copied, into a carry buffer that never grows past the limit. A line that outgrows the limit is not
 /// kept: its bytes are counted up to its line break and the sink hears its length
-/// (``JSONLinesSink/oversized(line:length:)``), which the gateway reports as a `too_large` record.
+/// (``JSONLinesSink/oversized(line:length:)``), which a reader reports as a `too_large` record (``PushInputDecoder/tooLargeError(length:)``).
 ///
-/// The rules are the `push-payloads classify` command's: lines end at `\n`; a `\r` before it is dropped;
+/// The rules are those of every JSON Lines reader here (`push-payloads classify` reads files with the
+/// same rules, in place): lines end at `\n`; a `\r` before it is dropped;
 /// lines holding only JSON whitespace are skipped but counted; the last line needs no line break. Only
 /// `\n` is looked for, and `\n` never occurs inside a UTF-8 sequence, so a split inside a character
 /// needs no special care: its bytes are carried like any other.
@@ -28,14 +42,8 @@ public struct JSONLinesSplitter: Sendable {
 
     /// The start of a line that began in an earlier piece; empty when the line starts in the next one.
     private var carry: [UInt8] = []
-    /// Whether the current line has outgrown the limit and is being counted, not kept.
-    private var skipping = false
-    private var skippedBytes = 0
-    private var skippedNonBlank = false
-    private var lastSkippedByte: UInt8 = 0
-
-    private static let lineFeed: UInt8 = 0x0A
-    private static let carriageReturn: UInt8 = 0x0D
+    /// The current line once it has outgrown the limit: counted, not kept.
+    private var skipped: JSONLines.SkippedLine?
 
     /// Creates a splitter for lines of at most `maximumLineBytes` bytes.
     public init(maximumLineBytes: Int) {
@@ -55,7 +63,7 @@ public struct JSONLinesSplitter: Sendable {
                 return
             }
             let segment = bytes.extracting(start..<newline)
-            if skipping {
+            if skipped != nil {
                 countSkipped(segment)
                 finishSkipped(into: &sink)
             } else if carry.isEmpty {
@@ -75,7 +83,7 @@ public struct JSONLinesSplitter: Sendable {
 
     /// Ends the stream: hands over the last line if it had no line break.
     public mutating func finish<Sink: JSONLinesSink>(into sink: inout Sink) {
-        if skipping {
+        if skipped != nil {
             finishSkipped(into: &sink)
         } else if !carry.isEmpty {
             finishCarriedLine(into: &sink)
@@ -84,7 +92,7 @@ public struct JSONLinesSplitter: Sendable {
 
     /// Keeps the start of an unfinished line, or starts counting it once it is over the limit.
     private mutating func absorb(_ bytes: RawSpan) {
-        if skipping {
+        if skipped != nil {
             countSkipped(bytes)
         } else if carry.count + bytes.byteCount > maximumCarry {
             startSkipping()
@@ -110,9 +118,7 @@ public struct JSONLinesSplitter: Sendable {
 
     /// Turns the carried start of the line into counted bytes.
     private mutating func startSkipping() {
-        skipping = true
-        skippedBytes = 0
-        skippedNonBlank = false
+        skipped = JSONLines.SkippedLine()
         var kept = takeCarry()
         countSkipped(kept.span.bytes)
         kept.removeAll(keepingCapacity: true)
@@ -137,51 +143,102 @@ public struct JSONLinesSplitter: Sendable {
     }
 
     private mutating func countSkipped(_ bytes: RawSpan) {
-        let count = bytes.byteCount
-        guard count > 0 else { return }
-        skippedBytes += count
-        if !skippedNonBlank { skippedNonBlank = !Self.isBlank(bytes) }
-        lastSkippedByte = bytes.unsafeLoad(fromByteOffset: count - 1, as: UInt8.self)
+        bytes.withUnsafeBytes { skipped?.count($0) }
     }
 
     private mutating func finishSkipped<Sink: JSONLinesSink>(into sink: inout Sink) {
         let line = lineNumber
         lineNumber += 1
-        skipping = false
-        guard skippedNonBlank else { return }
-        sink.oversized(line: line, length: skippedBytes - (lastSkippedByte == Self.carriageReturn ? 1 : 0))
+        guard let length = skipped.take()?.lineLength else { return }
+        sink.oversized(line: line, length: length)
     }
 
     /// Ends a line held whole (its line break not included): a payload, an oversized line, or nothing.
     private mutating func finishLine<Sink: JSONLinesSink>(_ bytes: RawSpan, into sink: inout Sink) {
         let line = lineNumber
         lineNumber += 1
-        var length = bytes.byteCount
-        if length > 0 && bytes.unsafeLoad(fromByteOffset: length - 1, as: UInt8.self) == Self.carriageReturn {
-            length -= 1
-        }
-        let content = bytes.extracting(0..<length)
-        if Self.isBlank(content) { return }
-        if length > maximumLineBytes {
-            sink.oversized(line: line, length: length)
-        } else {
-            sink.payload(line: line, bytes: content)
+        switch bytes.withUnsafeBytes({ JSONLines.ending(of: $0, maximumLineBytes: maximumLineBytes) }) {
+        case .blank: break
+        case .payload(let length): sink.payload(line: line, bytes: bytes.extracting(0..<length))
+        case .oversized(let length): sink.oversized(line: line, length: length)
         }
     }
 
     /// The offset of the first `\n` at or after `start`.
     private static func firstLineFeed(in bytes: RawSpan, from start: Int) -> Int? {
         bytes.withUnsafeBytes { buffer in
-            guard let found = buffer[start...].firstIndex(of: lineFeed) else { return nil }
+            guard let found = buffer[start...].firstIndex(of: JSONLines.lineFeed) else { return nil }
             return found
         }
     }
 
-    /// Whether the bytes are only JSON whitespace (space, tab, CR, LF), as a blank line is.
-    private static func isBlank(_ bytes: RawSpan) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            for byte in buffer where byte != 0x20 && byte != 0x09 && byte != 0x0D && byte != 0x0A { return false }
-            return true
+}
+#endif
+
+// MARK: The rules of a line, shared with readers that split in place
+
+/// The rules of one line of JSON Lines, for ``JSONLinesSplitter`` and for the command's reader, which
+/// splits its batches in place.
+package enum JSONLines {
+    /// What a line is once its line break is found.
+    package enum Ending: Equatable, Sendable {
+        /// Only JSON whitespace: no record, but it counts in line numbers.
+        case blank
+        /// A payload of this many bytes (a CRLF line's `\r` left out).
+        case payload(length: Int)
+        /// A line over the limit, of this many bytes.
+        case oversized(length: Int)
+    }
+
+    /// What the line `bytes` (without its `\n`) is: a `\r` before the line break is dropped, a line of
+    /// JSON whitespace is blank, a longer one than `maximumLineBytes` is oversized.
+    package static func ending(of bytes: UnsafeRawBufferPointer, maximumLineBytes: Int) -> Ending {
+        var length = bytes.count
+        if length > 0 && bytes[length - 1] == carriageReturn { length -= 1 }
+        if isBlank(UnsafeRawBufferPointer(rebasing: bytes[..<length])) { return .blank }
+        return length > maximumLineBytes ? .oversized(length: length) : .payload(length: length)
+    }
+
+    /// A line over the limit, counted piece by piece as it passes and never held.
+    package struct SkippedLine: Sendable {
+        /// The bytes counted so far.
+        package private(set) var byteCount = 0
+        private var hasNonBlank = false
+        private var lastByte: UInt8 = 0
+        private var byteBeforeLast: UInt8 = 0
+
+        package init() {}
+
+        /// Counts the next piece of the line.
+        package mutating func count(_ bytes: UnsafeRawBufferPointer) {
+            let count = bytes.count
+            guard count > 0 else { return }
+            byteCount += count
+            if !hasNonBlank { hasNonBlank = !JSONLines.isBlank(bytes) }
+            byteBeforeLast = count > 1 ? bytes[count - 2] : lastByte
+            lastByte = bytes[count - 1]
         }
+
+        /// The length of the line, a final `\r` left out; `nil` for a blank line.
+        package var lineLength: Int? {
+            guard hasNonBlank else { return nil }
+            return byteCount - (lastByte == JSONLines.carriageReturn ? 1 : 0)
+        }
+
+        /// The length of the line as a whole document, whose final line break (`\n` or `\r\n`) is not
+        /// part of it, blank or not.
+        package var documentLength: Int {
+            guard lastByte == JSONLines.lineFeed else { return byteCount }
+            return byteCount - (byteBeforeLast == JSONLines.carriageReturn ? 2 : 1)
+        }
+    }
+
+    package static let lineFeed: UInt8 = 0x0A
+    package static let carriageReturn: UInt8 = 0x0D
+
+    /// Whether the bytes are only JSON whitespace (space, tab, CR, LF), as a blank line is.
+    package static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0D && byte != 0x0A { return false }
+        return true
     }
 }

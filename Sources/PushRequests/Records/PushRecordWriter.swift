@@ -1,0 +1,172 @@
+public import PushPayloads
+
+/// Writes ``PushRecord``s as JSON Lines, fast: one JSON object a line, straight into a buffer it keeps
+/// and reuses, without building the record or going through `Encodable`.
+///
+/// ```
+/// {"source":"a.jsonl","line":1,"status":"ok","vendor":"swrve","silent":false,"ambiguous":[],"shape":"fcm",
+///  "message_id":"123","title":"Hi","body":"Sale","action":"deep_link","url":"app://sale"}
+/// {"source":"a.jsonl","line":2,"status":"ok","kind":"fcm_v1","platform":"ios","vendor":"exponea",…}
+/// {"source":"a.jsonl","line":3,"status":"error","error":{"code":"invalid_json","offset":8,"message":"…"}}
+/// ```
+///
+/// The bytes are those of ``PushRecord``'s `Encodable` conformance encoded compactly, key for key and
+/// value for value (a test holds the two equal), in the order of `docs/json-schema.md`: `line` is `null`
+/// for an input that is one document; absent summary fields are `null`; an error's `offset` is a byte
+/// offset in the payload (`null` when it has none) and `key_path` appears when the error names a value.
+///
+/// Write records, hand the bytes on with ``withBytes(_:)``, then ``removeAll()`` and write more: the
+/// buffer keeps its capacity, so a warm writer allocates nothing per record. ``PushInputDecoder`` writes
+/// an input's records into one with ``PushInputDecoder/writeRecords(jsonBytes:source:line:to:)``.
+///
+/// A writer is a buffer one task fills, so it is not `Sendable`: hand its bytes over, not the writer.
+public final class PushRecordWriter {
+    /// The records written so far.
+    package let output: OutputBuffer
+    /// The last source written, and its encoding (``encodeSource(_:)``): records of one input share it.
+    private var lastSource: String?
+    private var lastEncodedSource: [UInt8] = []
+
+    /// Creates a writer whose buffer starts with room for `capacity` bytes.
+    public init(capacity: Int = 4_096) {
+        output = OutputBuffer(capacity: capacity)
+    }
+
+    /// The number of bytes written since the last ``removeAll()``.
+    public var byteCount: Int { output.count }
+
+    /// Hands `body` the records written since the last ``removeAll()``, each ending with a line feed.
+    public func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result = output.withBytes { bytes in Swift.Result { () throws(Failure) in try body(.init(bytes)) } }
+        return try result.get()
+    }
+
+    /// Forgets the records written, keeping the buffer's capacity.
+    public func removeAll() { output.removeAll() }
+
+    /// Writes a record.
+    public func write(_ record: PushRecord) {
+        switch record.content {
+        case .decoded(let notification, let delivery):
+            write(notification, delivery: delivery, source: record.source, line: record.line)
+        case .error(let error):
+            write(error, source: record.source, line: record.line)
+        case .finding:
+            // `lint`'s records: rare, and their fields are the checks', so `Encodable` writes them.
+            // The library's types always encode; a failure would be a bug, shown rather than hidden.
+            let bytes = (try? JSONBytesEncoder().encode(record)) ?? Array(#"{"status":"error"}"#.utf8)
+            output.append(bytes)
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Writes the record of a decoded notification: of a device payload, or (`delivery` set) of one
+    /// platform's delivery of a send request.
+    public func write(_ notification: PushNotification, delivery: PushRecord.Delivery?, source: String, line: Int?) {
+        Self.writeDecoded(notification, delivery: delivery, source: encodedSource(source), line: line, into: output)
+    }
+
+    /// Writes the record of an input that could not be read.
+    public func write(_ error: PushPayloadError, source: String, line: Int?) {
+        Self.writeError(error, source: encodedSource(source), line: line, into: output)
+    }
+
+    private func encodedSource(_ source: String) -> [UInt8] {
+        if source != lastSource {
+            lastSource = source
+            lastEncodedSource = Self.encodeSource(source)
+        }
+        return lastEncodedSource
+    }
+
+    // MARK: The encoding, shared with the command's batches
+
+    /// `{"source":"…","line":` — everything before the line number, encoded once per input.
+    package static func encodeSource(_ source: String) -> [UInt8] {
+        let output = OutputBuffer()
+        output.append(#"{"source":"#)
+        output.appendJSONString(source)
+        output.append(#","line":"#)
+        return output.bytes
+    }
+
+    /// Appends a decoded notification's record; `source` is ``encodeSource(_:)``'s.
+    package static func writeDecoded(
+        _ notification: PushNotification,
+        delivery: PushRecord.Delivery?,
+        source: [UInt8],
+        line: Int?,
+        into output: OutputBuffer
+    ) {
+        writePrefix(source: source, line: line, into: output)
+        output.append(#","status":"ok","#)
+        if let delivery {
+            output.append(#""kind":"#)
+            output.appendJSONString(delivery.kind.name)
+            output.append(#","platform":"#)
+            output.appendJSONString(delivery.platform.name)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(#""vendor":"#)
+        if let vendor = notification.vendor {
+            output.appendJSONString(vendor.name)
+        } else {
+            output.append(#""unknown""#)
+        }
+        output.append(notification.isSilent ? #","silent":true,"ambiguous":["# : #","silent":false,"ambiguous":["#)
+        for (index, vendor) in notification.alsoMatching.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.appendJSONString(vendor.name)
+        }
+        output.append(
+            notification.shape == .fcm ? #"],"shape":"fcm","message_id":"# : #"],"shape":"apns","message_id":"#
+        )
+        output.appendJSONString(orNull: notification.messageID)
+        output.append(#","title":"#)
+        appendText(notification.titleText, to: output)
+        output.append(#","body":"#)
+        appendText(notification.bodyText, to: output)
+        output.append(#","action":"#)
+        output.appendJSONString(notification.defaultAction.kind.name)
+        output.append(#","url":"#)
+        output.appendJSONString(orNull: notification.defaultAction.url)
+        output.append("}\n")
+    }
+
+    /// Appends an error's record; `source` is ``encodeSource(_:)``'s.
+    package static func writeError(_ error: PushPayloadError, source: [UInt8], line: Int?, into output: OutputBuffer) {
+        writePrefix(source: source, line: line, into: output)
+        output.append(#","status":"error","error":{"code":"#)
+        output.appendJSONString(error.code.name)
+        output.append(#","offset":"#)
+        if let offset = error.byteOffset { output.appendDecimal(offset) } else { output.append("null") }
+        if let keyPath = error.keyPath {
+            output.append(#","key_path":"#)
+            output.appendJSONString(keyPath)
+        }
+        output.append(#","message":"#)
+        output.appendJSONString(error.message)
+        output.append("}}\n")
+    }
+
+    /// A text field as a JSON string, or `null`: one the payload holds is decoded in place and escaped
+    /// again, never built as a `String`.
+    @inline(__always)
+    private static func appendText(_ text: PushTextValue?, to output: OutputBuffer) {
+        switch text {
+        case .string(let string): output.appendJSONString(string)
+        case .json(let value): value.withDecodedUTF8 { output.appendJSONString(utf8: $0) }
+        case nil: output.append("null")
+        }
+    }
+
+    private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {
+        output.append(source)
+        if let line { output.appendDecimal(line) } else { output.append("null") }
+    }
+}
+
+@available(*, unavailable, message: "a writer is one task's buffer: hand over its bytes instead")
+extension PushRecordWriter: Sendable {}

@@ -1,0 +1,123 @@
+import Foundation
+import PushPayloads
+import PushPayloadsTestSupport
+import PushRequests
+import Testing
+
+/// The fast writer and `PushRecord`'s `Encodable` conformance write the same records: the same keys in
+/// the same order with the same values, for every payload the project has, every send request's
+/// deliveries, and errors.
+@Suite("Record writer")
+struct PushRecordWriterTests {
+    /// Every payload file of `Corpus/` and of the vendor fixtures, relative to its folder.
+    static let inputs: [String] = {
+        var inputs = TestPaths.files(below: TestPaths.corpus, extensions: ["json", "jsonl"]).map { "Corpus/" + $0 }
+        if let fixtures = TestPaths.vendorFixtures {
+            inputs += TestPaths.files(below: fixtures, extensions: ["json", "jsonl"]).map { "fixtures:" + $0 }
+        }
+        return inputs
+    }()
+
+    static func data(_ input: String) throws -> Data {
+        if input.hasPrefix("fixtures:"), let fixtures = TestPaths.vendorFixtures {
+            return try Data(contentsOf: fixtures.appendingPathComponent(String(input.dropFirst(9))))
+        }
+        return try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(input))
+    }
+
+    /// The records of `input` (each line of a `.jsonl` file; a `.json` file whole), as `PushRecord`s.
+    static func records(_ input: String, detail: PushDecodingDetail) throws -> [PushRecord] {
+        let data = try data(input)
+        let lines: [(line: Int?, bytes: [UInt8])] =
+            input.hasSuffix(".jsonl")
+            ? data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+                .filter { !$0.element.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
+                .map { ($0.offset + 1, Array($0.element)) }
+            : [(nil, Array(data))]
+        var decoder = PushInputDecoder(detail: detail)
+        var records: [PushRecord] = []
+        for (line, bytes) in lines {
+            do {
+                try decoder.decode(jsonBytes: bytes) { record in
+                    records.append(
+                        PushRecord(
+                            source: input,
+                            line: line,
+                            content: .decoded(record.notification, request: record.delivery)
+                        )
+                    )
+                }
+            } catch {
+                records.append(PushRecord(source: input, line: line, content: .error(error)))
+            }
+        }
+        return records
+    }
+
+    /// The record's members in order, each value compared as parsed JSON.
+    static func normalized(_ json: [UInt8]) throws -> [(key: String, value: JSONValue)] {
+        try JSONDocument(jsonBytes: json).rootObject.map { ($0.key, $0.value) }
+    }
+
+    @Test("the writer writes what Encodable encodes", arguments: inputs)
+    func writerMatchesEncodable(_ input: String) throws {
+        let encoder = JSONBytesEncoder()
+        let writer = PushRecordWriter(capacity: 16)
+        for detail in [PushDecodingDetail.summary, .full] {
+            let records = try Self.records(input, detail: detail)
+            #expect(!records.isEmpty)
+            for record in records {
+                writer.removeAll()
+                writer.write(record)
+                let written = writer.withBytes { Array($0) }
+                #expect(written.last == UInt8(ascii: "\n"))
+                let encoded = try encoder.encode(record)
+                let lhs = try Self.normalized(Array(written.dropLast()))
+                let rhs = try Self.normalized(encoded)
+                #expect(lhs.map(\.key) == rhs.map(\.key), "\(input): \(record.line ?? 0)")
+                #expect(lhs.map(\.value) == rhs.map(\.value), "\(input): \(record.line ?? 0)")
+                // The encoder writes compact JSON in the same order, so the bytes agree as well.
+                #expect(Array(written.dropLast()) == encoded, "\(input): \(record.line ?? 0)")
+            }
+        }
+    }
+
+    @Test("records of one writer follow each other, and removeAll keeps nothing")
+    func writerAppendsAndEmpties() throws {
+        let writer = PushRecordWriter(capacity: 16)
+        var decoder = PushInputDecoder()
+        let request = Array(#"{"message":{"token":"t","notification":{"title":"Hi"}}}"#.utf8)
+        decoder.writeRecords(jsonBytes: request, source: "a", line: 1, to: writer)
+        decoder.writeRecords(jsonBytes: Array("{".utf8), source: "a", line: 2, to: writer)
+        let lines = writer.withBytes { String(decoding: $0, as: UTF8.self) }.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"source":"a","line":1,"status":"ok","kind":"fcm_v1","platform":"#))
+        #expect(lines[2].hasPrefix(#"{"source":"a","line":2,"status":"error","error":{"code":"#))
+        writer.removeAll()
+        #expect(writer.byteCount == 0)
+    }
+
+    @Test("a forced kind the input is not is a kind_mismatch error naming the missing body")
+    func kindMismatch() throws {
+        var decoder = PushInputDecoder(kind: .fcmV1)
+        #expect(throws: PushPayloadError.self) {
+            try decoder.decode(jsonBytes: Array(#"{"aps":{"alert":"Hi"}}"#.utf8)) { _ in }
+        }
+        do {
+            try decoder.decode(jsonBytes: Array(#"{"aps":{"alert":"Hi"}}"#.utf8)) { _ in }
+        } catch {
+            #expect(error.code == .kindMismatch)
+            #expect(error.keyPath == "message")
+        }
+    }
+
+    @Test("a platform filter keeps only the deliveries to those platforms")
+    func platformFilter() throws {
+        var decoder = PushInputDecoder(platforms: [.android])
+        var platforms: [PushPlatform] = []
+        try decoder.decode(jsonBytes: Array(#"{"message":{"token":"t","notification":{"title":"Hi"}}}"#.utf8)) {
+            platforms.append($0.delivery!.platform)
+        }
+        #expect(platforms == [.android])
+    }
+}
