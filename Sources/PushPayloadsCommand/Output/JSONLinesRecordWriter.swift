@@ -3,7 +3,7 @@ import PushRequests
 
 /// `--format jsonl`: the library's records, written by the library's writer (``PushRequests/PushRecordWriter``,
 /// which documents them and which a test holds to `PushRecord`'s `Encodable`) into the batch's buffer.
-/// `--payload` and `--keep` add their fields to each record (`RecordWriter+Extras.swift`).
+/// `--payload` and `--keep` add their fields to each record (`Output/RecordExtras.swift`).
 struct JSONLinesRecordWriter: RecordWriter {
     var header: [UInt8] { [] }
 

@@ -25,7 +25,7 @@ protocol RecordWriter: Sendable {
     /// Appends the record of a payload that could not be read.
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
 
-    /// The header when records carry what `--payload` and `--keep` add (`RecordWriter+Extras.swift`).
+    /// The header when records carry what `--payload` and `--keep` add (`Output/RecordExtras.swift`).
     func header(layout: RecordLayout) -> [UInt8]
 
     /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
