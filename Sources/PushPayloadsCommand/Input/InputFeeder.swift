@@ -109,18 +109,8 @@ final class InputFeeder {
     }
 
     private func open(_ spec: InputSpec) throws(InputError) {
-        let descriptor: FileDescriptor
-        switch spec.source {
-        case .standardInput:
-            descriptor = .standardInput
-        case .file(let path):
-            do {
-                descriptor = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
-            } catch {
-                throw InputError(path: spec.name, error: error)
-            }
-            openedDescriptor = descriptor
-        }
+        let (descriptor, isFile) = try spec.open()
+        if isFile { openedDescriptor = descriptor }
         reader = LineReader(
             path: spec.name,
             fileDescriptor: descriptor,

@@ -317,6 +317,21 @@ struct InputSpec: Sendable, Equatable {
     static func displayName(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Opens the input for reading: standard input as it is, a file by its bytes (closed on exec). The
+    /// caller closes a file's descriptor, and only a file's: `isFile` says which it is.
+    func open() throws(InputError) -> (descriptor: FileDescriptor, isFile: Bool) {
+        switch source {
+        case .standardInput:
+            return (.standardInput, false)
+        case .file(let path):
+            do {
+                return (try FileDescriptor.open(path, .readOnly, options: .closeOnExec), true)
+            } catch {
+                throw InputError(path: name, error: error)
+            }
+        }
+    }
 }
 
 /// One command-line argument, as the note about an argument without payloads describes it.

@@ -75,19 +75,13 @@ struct InboxRunner {
         emit: (Int?, Result<PushInboxPage, PushInboxError>) -> Bool
     ) -> ReadResult {
         let descriptor: FileDescriptor
-        var opened: FileDescriptor?
-        switch spec.source {
-        case .standardInput:
-            descriptor = .standardInput
-        case .file(let path):
-            do {
-                descriptor = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
-            } catch {
-                return .unreadable(InputError(path: spec.name, error: error))
-            }
-            opened = descriptor
+        let isFile: Bool
+        do {
+            (descriptor, isFile) = try spec.open()
+        } catch {
+            return .unreadable(error)
         }
-        defer { try? opened?.close() }
+        defer { if isFile { try? descriptor.close() } }
         let reader = LineReader(
             path: spec.name,
             fileDescriptor: descriptor,
