@@ -103,6 +103,12 @@ public struct JSONDocument: Sendable {
         self = try parser.parse(jsonValueBytes)
     }
 
+    /// Parses any JSON value from raw UTF-8 bytes with the calling thread's warm parser: for the small
+    /// documents payloads embed in strings, parsed one after another (see `JSONThreadParser`).
+    package init(embeddedJSONBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits) throws(PushPayloadError) {
+        self = try JSONThreadParser.parseValue(embeddedJSONBytes, limits: limits)
+    }
+
     /// Parses any JSON value (an array, a string, …) from a string.
     public init(jsonValueString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)

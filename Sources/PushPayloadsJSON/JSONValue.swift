@@ -108,6 +108,19 @@ public struct JSONValue: Sendable {
         return try JSONStringDecoding.withDecodedBytes(of: node, in: storage.bytes, body)
     }
 
+    /// ``withDecodedUTF8(_:)``, telling `body` also whether the text is written without escapes: such
+    /// text holds no quote, backslash or control character (the parser refused them raw), so a JSON
+    /// writer copies it as it is instead of looking for what to escape.
+    @inlinable
+    package func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>, _ isVerbatim: Bool) throws -> R) rethrows -> R? {
+        let node = self.node
+        guard node.kind == JSONNode.string else { return nil }
+        if node.flags & JSONNode.hasEscapes == 0 {
+            return try body(UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length)), true)
+        }
+        return try JSONStringDecoding.withDecodedBytes(of: node, in: storage.bytes) { try body($0, false) }
+    }
+
     /// The number, if this value is a number.
     @inlinable
     public var numberValue: JSONNumber? {

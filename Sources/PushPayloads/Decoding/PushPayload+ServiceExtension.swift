@@ -23,10 +23,12 @@ extension PushPayload {
 
     /// Whether an `aps.alert` value gives iOS something to display.
     package static func showsAlert(_ alert: JSONValue) -> Bool {
-        if let text = alert.stringValue { return !text.isEmpty }
+        // Read in place: whether a string is empty needs no String built.
+        if alert.kind == .string { return !alert.isEmptyString }
         guard let alert = alert.objectValue else { return false }
-        for key in ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"] {
-            if let text = alert[key]?.stringValue, !text.isEmpty { return true }
+        for key: StaticString in ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"] {
+            let text = key.withUTF8Buffer { alert[unsafeUTF8: $0] }
+            if let text, text.kind == .string, !text.isEmptyString { return true }
         }
         return false
     }

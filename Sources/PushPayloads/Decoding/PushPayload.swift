@@ -91,7 +91,7 @@ public struct PushPayload: Sendable {
                 guard let first = utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
                     first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
                 else { return nil }
-                return try? JSONDocument(jsonValueBytes: UnsafeRawBufferPointer(utf8), limits: limits)
+                return try? JSONDocument(embeddedJSONBytes: UnsafeRawBufferPointer(utf8), limits: limits)
             }
             return parsed??.root
         default:

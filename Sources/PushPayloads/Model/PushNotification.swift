@@ -38,9 +38,15 @@ public struct PushNotification: Sendable {
     }
 
     /// `aps.content-available` is 1: the app is woken in the background.
-    public var isContentAvailable: Bool
+    public var isContentAvailable: Bool {
+        get { presentation.fields.isContentAvailable }
+        set { uniquePresentation().fields.isContentAvailable = newValue }
+    }
     /// `aps.mutable-content` is 1: a notification service extension may rewrite the push.
-    public var isMutableContent: Bool
+    public var isMutableContent: Bool {
+        get { presentation.fields.isMutableContent }
+        set { uniquePresentation().fields.isMutableContent = newValue }
+    }
 
     /// The title the device shows, on the platform ``shape`` says receives the push: the APNs alert,
     /// unless the owner's notification service extension replaces it (it runs only when `mutable-content`
@@ -68,19 +74,40 @@ public struct PushNotification: Sendable {
     /// The text the owner's own keys carry (Exponea `title` and `message`, Swrve `_sw.media`), whether or
     /// not the device shows it: without `mutable-content` iOS shows the APNs alert instead. `nil` for
     /// vendors without text keys of their own.
-    public var vendorText: PushText?
+    public var vendorText: PushText? {
+        get { presentation.fields.vendorText }
+        set { uniquePresentation().fields.vendorText = newValue }
+    }
     /// The app icon badge (`aps.badge`; Exponea's `badge` string).
-    public var badge: Int?
+    public var badge: Int? {
+        get { presentation.fields.badge }
+        set { uniquePresentation().fields.badge = newValue }
+    }
     /// The sound name (`aps.sound`, or its `name` when it is a dictionary; vendors' own `sound` keys).
-    public var sound: String?
+    public var sound: String? {
+        get { presentation.fields.sound }
+        set { uniquePresentation().fields.sound = newValue }
+    }
     /// The notification category (`aps.category`), which selects the buttons the app registered.
-    public var category: String?
+    public var category: String? {
+        get { presentation.fields.category }
+        set { uniquePresentation().fields.category = newValue }
+    }
     /// The thread that groups notifications (`aps.thread-id`).
-    public var threadID: String?
+    public var threadID: String? {
+        get { presentation.fields.threadID }
+        set { uniquePresentation().fields.threadID = newValue }
+    }
     /// How urgently the system presents it (`aps.interruption-level`).
-    public var interruptionLevel: PushInterruptionLevel?
+    public var interruptionLevel: PushInterruptionLevel? {
+        get { presentation.fields.interruptionLevel }
+        set { uniquePresentation().fields.interruptionLevel = newValue }
+    }
     /// The relevance score in the notification summary (`aps.relevance-score`).
-    public var relevanceScore: Double?
+    public var relevanceScore: Double? {
+        get { presentation.fields.relevanceScore }
+        set { uniquePresentation().fields.relevanceScore = newValue }
+    }
 
     /// The vendor's message identity, as one string: Cordial `mcID`, Swrve `_sp` or `_p`, Atomic card
     /// instance id, Exponea campaign id. The typed parts are in the vendor's extras.
@@ -88,14 +115,28 @@ public struct PushNotification: Sendable {
     /// What a tap on the notification itself does.
     public var defaultAction: PushAction
     /// The action buttons, in display order.
-    public var buttons: [PushButton]
+    public var buttons: [PushButton] {
+        get { presentation.fields.buttons }
+        _modify { yield &uniquePresentation().fields.buttons }
+    }
     /// The images, in display order (a rich-push attachment, or carousel items).
-    public var images: [PushImage]
+    public var images: [PushImage] {
+        get { presentation.fields.images }
+        _modify { yield &uniquePresentation().fields.images }
+    }
 
     /// The owner's own typed fields (``CordialExtras``, ``ExponeaExtras``, …), read through the vendors'
     /// accessors (``cordial``, ``exponea``, ``swrve``, ``atomic``) or by type. Filled in only by a
     /// ``PushDecodingDetail/full`` decode.
-    public var extras = PushExtras()
+    public var extras: PushExtras {
+        get { presentation.fields.extras }
+        _modify { yield &uniquePresentation().fields.extras }
+    }
+
+    /// The fields outside ``PushDecodingDetail/summary``, in one shared box: a summary's notification
+    /// points at one empty box, so building, copying and dropping it touches a dozen fewer references
+    /// (the copy and the release of each was a fifth of a summary decode's instructions).
+    private var presentation: PresentationBox
 
     /// The whole payload, so nothing is lost.
     public var document: JSONDocument
@@ -104,6 +145,7 @@ public struct PushNotification: Sendable {
     /// `aps.alert` (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With
     /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
     /// empty.
+    @inline(__always)
     public init(
         payload: PushPayload,
         classification: consuming PushClassification,
@@ -112,24 +154,23 @@ public struct PushNotification: Sendable {
         self.classification = classification
         document = payload.document
         defaultAction = .openApp
-        buttons = []
-        images = []
 
         let aps = payload.aps
         if detail == .full {
-            isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
-            isMutableContent = aps?["mutable-content"]?.numberValue?.int64Value == 1
-            badge = aps?["badge"]?.numberValue?.intValue
+            var fields = Presentation()
+            fields.isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
+            fields.isMutableContent = aps?["mutable-content"]?.numberValue?.int64Value == 1
+            fields.badge = aps?["badge"]?.numberValue?.intValue
             if let sound = aps?["sound"] {
-                self.sound = sound.stringValue ?? sound["name"]?.stringValue
+                fields.sound = sound.stringValue ?? sound["name"]?.stringValue
             }
-            category = aps?["category"]?.stringValue
-            threadID = aps?["thread-id"]?.stringValue
-            interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))
-            relevanceScore = aps?["relevance-score"]?.numberValue?.doubleValue
+            fields.category = aps?["category"]?.stringValue
+            fields.threadID = aps?["thread-id"]?.stringValue
+            fields.interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))
+            fields.relevanceScore = aps?["relevance-score"]?.numberValue?.doubleValue
+            presentation = PresentationBox(fields)
         } else {
-            isContentAvailable = false
-            isMutableContent = false
+            presentation = .empty
         }
 
         switch payload.shape {
@@ -149,6 +190,48 @@ public struct PushNotification: Sendable {
             subtitleText = PushTextValue(payload["subtitle"])
             bodyText = PushTextValue(payload["body"]) ?? PushTextValue(payload["text"])
         }
+    }
+}
+
+extension PushNotification {
+    /// The fields a summary leaves empty.
+    struct Presentation: Sendable {
+        var isContentAvailable = false
+        var isMutableContent = false
+        var vendorText: PushText?
+        var badge: Int?
+        var sound: String?
+        var category: String?
+        var threadID: String?
+        var interruptionLevel: PushInterruptionLevel?
+        var relevanceScore: Double?
+        var buttons: [PushButton] = []
+        var images: [PushImage] = []
+        var extras = PushExtras()
+    }
+
+    /// ``Presentation`` behind a reference, copied on write: notifications stay values.
+    final class PresentationBox: @unchecked Sendable {
+        // Mutated only through `unique()`, on a box no other notification holds: a shared box is
+        // never written, so reading it from several tasks is safe.
+        var fields: Presentation
+
+        init(_ fields: Presentation) { self.fields = fields }
+
+        /// The box every summary starts with; written never (`unique()` copies it first).
+        static let empty = PresentationBox(Presentation())
+    }
+}
+
+extension PushNotification {
+    /// ``presentation``, first copied when another notification (or the shared empty box) holds it.
+    @inline(__always)
+    private mutating func uniquePresentation() -> PushNotification.PresentationBox {
+        // The shared empty box always has a second reference (the static), so it is never written.
+        if !isKnownUniquelyReferenced(&presentation) {
+            presentation = PresentationBox(presentation.fields)
+        }
+        return presentation
     }
 }
 

@@ -134,6 +134,18 @@ package final class OutputBuffer {
         if let text { appendJSONString(text) } else { append("null") }
     }
 
+    /// Appends `text` between quotes as it is: text that needs no escape (a JSON string written without
+    /// any, ``PushPayloadsJSON/JSONValue``'s verbatim text).
+    package func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let length = text.count
+        reserve(length + 2)
+        let output = base + count
+        output.pointee = UInt8(ascii: "\"")
+        if let source = text.baseAddress { (output + 1).update(from: source, count: length) }
+        output[length + 1] = UInt8(ascii: "\"")
+        count += length + 2
+    }
+
     /// Appends UTF-8 text as a quoted JSON string: `"` and `\` are escaped, control characters become
     /// `\n`, `\t`, … or `\u00XX`; everything else (valid UTF-8, as the parser guarantees) is copied.
     package func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>) {

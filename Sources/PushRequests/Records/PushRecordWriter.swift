@@ -151,13 +151,20 @@ public final class PushRecordWriter {
         output.append("}}\n")
     }
 
-    /// A text field as a JSON string, or `null`: one the payload holds is decoded in place and escaped
-    /// again, never built as a `String`.
+    /// A text field as a JSON string, or `null`: one the payload holds is copied as written when it has
+    /// no escapes, else decoded in place and escaped again; never built as a `String`.
     @inline(__always)
     private static func appendText(_ text: PushTextValue?, to output: OutputBuffer) {
         switch text {
         case .string(let string): output.appendJSONString(string)
-        case .json(let value): value.withDecodedUTF8 { output.appendJSONString(utf8: $0) }
+        case .json(let value):
+            value.withTextUTF8 { text, isVerbatim in
+                if isVerbatim {
+                    output.appendQuoted(utf8: text)
+                } else {
+                    output.appendJSONString(utf8: text)
+                }
+            }
         case nil: output.append("null")
         }
     }

@@ -20,9 +20,12 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// ``PushVendor/exponea``.
     public var vendor: PushVendor { .exponea }
 
-    /// ``PushMarker/exponeaSource`` when `source` is `xnpe_platform`.
+    /// ``PushMarker/exponeaSource`` when `source` is `xnpe_platform`. The match carries `attributes` as
+    /// ``PushPayload/nestedJSON(_:)`` reads it: an FCM data message sends it as a JSON string, which
+    /// Android's silence and the decoding (the message id) both read, so it is parsed here, once.
     public func match(_ payload: PushPayload) -> PushMatch? {
-        payload["source"]?.isString("xnpe_platform") == true ? PushMatch(payload, marker: .exponeaSource) : nil
+        guard payload["source"]?.isString("xnpe_platform") == true else { return nil }
+        return PushMatch(payload, marker: .exponeaSource, reading: payload.nestedJSON("attributes"))
     }
 
     /// On APNs, whether `silent` reads as 1 on iOS; on FCM, whether Android shows nothing.
@@ -30,7 +33,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         let payload = match.payload
         switch payload.shape {
         case .apns: return Self.isSilentOnIOS(payload)
-        case .fcm: return Self.androidSuppression(payload) != nil
+        case .fcm: return Self.androidSuppression(payload, attributes: match.reading?.objectValue) != nil
         }
     }
 
@@ -59,7 +62,13 @@ public struct ExponeaDecoder: PushPayloadDecoder {
 
     /// Why Android shows nothing for `payload`, in the order the SDK checks, or `nil` when it shows it.
     public static func androidSuppression(_ payload: PushPayload) -> AndroidSuppression? {
-        if !isReadableOnAndroid(payload) { return .unparseable }
+        androidSuppression(payload, attributes: payload["attributes"].flatMap(payload.embeddedJSON)?.objectValue)
+    }
+
+    /// ``androidSuppression(_:)`` with `attributes` already parsed (`embeddedJSON`), `nil` when absent or
+    /// not an object.
+    static func androidSuppression(_ payload: PushPayload, attributes: JSONObject?) -> AndroidSuppression? {
+        if !isReadableOnAndroid(payload, attributes: attributes) { return .unparseable }
         if payload["action"]?.isString("self-check") == true { return .selfCheck }
         if payload["silent"]?.isString("true") == true { return .silent }
         if SDKConversions.isKotlinBlank(payload["title"]) && SDKConversions.isKotlinBlank(payload["message"]) {
@@ -68,20 +77,29 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         return nil
     }
 
-    /// Whether `NotificationPayload`'s constructor reads the push without throwing.
-    static func isReadableOnAndroid(_ payload: PushPayload) -> Bool {
+    /// Whether `NotificationPayload`'s constructor reads the push without throwing; `attributes` is the
+    /// payload's `attributes` parsed (`embeddedJSON`), `nil` when absent or not an object.
+    static func isReadableOnAndroid(_ payload: PushPayload, attributes: JSONObject?) -> Bool {
         if let id = payload["notification_id"], !isKotlinInt(id) { return false }
         if let actions = payload["actions"] {
             guard let array = payload.embeddedJSON(actions)?.arrayValue, array.allSatisfy(isFlatObject) else {
                 return false
             }
         }
-        for key in ["attributes", "data"] {
-            if let value = payload[key], payload.embeddedJSON(value)?.objectValue == nil { return false }
+        // Each parsed once, and the tracking map taken from them rather than parsed again.
+        if payload["attributes"] != nil && attributes == nil { return false }
+        let data = payload["data"]
+        var parsedData: JSONObject? = nil
+        if let data {
+            guard let object = payload.embeddedJSON(data)?.objectValue else { return false }
+            parsedData = object
         }
+        // On FCM (the only shape Android receives) `nestedJSON` is `embeddedJSON`, so what was parsed
+        // above is the tracking map; another shape reads it as `androidTrackingData` does.
+        let tracking = payload.shape == .fcm ? (data != nil ? parsedData : attributes) : androidTrackingData(payload)
         // `NotificationData` casts the tracking map's `event_type` with `as String?` and `sent_timestamp`
         // with `as Double?` (Gson reads every number as a Double); another type throws.
-        if let tracking = androidTrackingData(payload) {
+        if let tracking {
             if let type = tracking["event_type"], type.kind != .string && type.kind != .null { return false }
             if let sent = tracking["sent_timestamp"], sent.kind != .number && sent.kind != .null { return false }
         }
@@ -121,7 +139,9 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         var extras = ExponeaExtras()
         let title = payload["title"]?.stringValue
         let message = payload["message"]?.stringValue
-        if title != nil || message != nil { notification.vendorText = PushText(title: title, body: message) }
+        if detail == .full && (title != nil || message != nil) {
+            notification.vendorText = PushText(title: title, body: message)
+        }
         switch payload.shape {
         case .fcm:
             // Android builds the notification from these two keys alone.
@@ -162,7 +182,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             }
         }
 
-        let attributes = payload.nestedJSON("attributes")?.objectValue
+        let attributes = match.reading?.objectValue
         // Android tracks with `data` when it is there and `attributes` otherwise (`parseNotificationData`).
         let tracking = payload.shape == .fcm ? payload.nestedJSON("data")?.objectValue ?? attributes : attributes
         if let tracking {

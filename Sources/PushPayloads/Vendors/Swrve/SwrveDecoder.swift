@@ -114,7 +114,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 subtitle: media["subtitle"]?.stringValue,
                 body: media["body"]?.stringValue
             )
-            if !text.isEmpty { notification.vendorText = text }
+            if !text.isEmpty && detail == .full { notification.vendorText = text }
         }
         switch payload.shape {
         case .apns:
@@ -137,9 +137,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
             notification.subtitle = usableRich?["subtitle"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             notification.body = payload["text"]?.stringValue
             if let media, media["type"]?.isString("image") == true, media["url"]?.kind == .string {
-                for (key, path) in [("title", \PushNotification.title), ("subtitle", \.subtitle), ("body", \.body)] {
-                    if let text = media[key]?.stringValue, !text.isEmpty { notification[keyPath: path] = text }
-                }
+                // Each field in turn, not a loop over key paths: a key path write costs more than the rest.
+                if let text = media["title"]?.stringValue, !text.isEmpty { notification.title = text }
+                if let text = media["subtitle"]?.stringValue, !text.isEmpty { notification.subtitle = text }
+                if let text = media["body"]?.stringValue, !text.isEmpty { notification.body = text }
             }
         }
         if let usableRich {

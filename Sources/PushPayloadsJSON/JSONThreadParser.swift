@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A warm parser per thread, for JSON a payload embeds in a string (an FCM data message sends nested
+/// objects so), which decoders parse one small document at a time, for most payloads.
+///
+/// A fresh ``JSONParser`` allocates its storage and its scratch (stack, bitmap, key tables) and frees them
+/// with the document: for a document of a few hundred bytes that was twice the cost of scanning it. The
+/// thread's parser keeps its scratch, and its storage too once the previous embedded document is gone
+/// (``JSONParser`` takes fresh storage while a document still holds the old). A parse is synchronous, so
+/// no other task runs on the thread while it is in use, and it never calls out to code that could parse
+/// again on the same thread.
+///
+/// Without POSIX threads (no `pthread_key_create`), each parse uses a fresh parser, as before.
+enum JSONThreadParser {
+    /// Parses any JSON value from `bytes` with the calling thread's parser.
+    static func parseValue(
+        _ bytes: UnsafeRawBufferPointer,
+        limits: PushPayloadLimits
+    ) throws(PushPayloadError) -> JSONDocument {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let key else {
+            var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+            return try parser.parse(bytes)
+        }
+        let cache: Cache
+        if let slot = pthread_getspecific(key) {
+            cache = Unmanaged<Cache>.fromOpaque(slot).takeUnretainedValue()
+        } else {
+            cache = Cache()
+            // The thread's slot owns the cache; the key's destructor releases it when the thread ends.
+            guard pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque()) == 0 else {
+                Unmanaged.passUnretained(cache).release()
+                var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+                return try parser.parse(bytes)
+            }
+        }
+        cache.parser.limits = limits
+        return try cache.parser.parse(bytes)
+        #else
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        return try parser.parse(bytes)
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    /// A thread's parser, held by the thread's slot.
+    private final class Cache {
+        // One thread uses it, one parse at a time (see above): the dynamic exclusivity check would cost
+        // more than a small parse's setup, which this type exists to save.
+        @exclusivity(unchecked) var parser = JSONParser(acceptsAnyTopLevelValue: true)
+    }
+
+    /// The slot's key, created once per process; `nil` when the process is out of keys, and then every
+    /// parse takes a fresh parser.
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        let status = pthread_key_create(&key) { Unmanaged<Cache>.fromOpaque($0).release() }
+        #else
+        let status = pthread_key_create(&key) { slot in
+            if let slot { Unmanaged<Cache>.fromOpaque(slot).release() }
+        }
+        #endif
+        return status == 0 ? key : nil
+    }()
+    #endif
+}
