@@ -108,17 +108,17 @@ public struct JSONValue: Sendable {
         return try JSONStringDecoding.withDecodedBytes(of: node, in: storage.bytes, body)
     }
 
-    /// ``withDecodedUTF8(_:)``, telling `body` also whether the text is written without escapes: such
-    /// text holds no quote, backslash or control character (the parser refused them raw), so a JSON
-    /// writer copies it as it is instead of looking for what to escape.
+    /// Calls `body` with this string's text as written between its quotes, escapes and all, and whether
+    /// it has any; `nil` if this value is not a string. Text without escapes holds no quote, backslash or
+    /// control character (the parser refused them raw), so a JSON writer can copy it as it is.
     @inlinable
-    package func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>, _ isVerbatim: Bool) throws -> R) rethrows -> R? {
+    package func withRawStringUTF8<R>(
+        _ body: (UnsafeBufferPointer<UInt8>, _ hasEscapes: Bool) throws -> R
+    ) rethrows -> R? {
         let node = self.node
         guard node.kind == JSONNode.string else { return nil }
-        if node.flags & JSONNode.hasEscapes == 0 {
-            return try body(UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length)), true)
-        }
-        return try JSONStringDecoding.withDecodedBytes(of: node, in: storage.bytes) { try body($0, false) }
+        let raw = UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length))
+        return try body(raw, node.flags & JSONNode.hasEscapes != 0)
     }
 
     /// The number, if this value is a number.

@@ -102,7 +102,11 @@ public struct PushDecoderRegistry: Sendable {
         // Taken apart, so each part moves to its one use rather than the whole being copied.
         let (classification, owner, match) = outcome(of: payload)
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
-        var notification = PushNotification(payload: payload, classification: classification, detail: detail)
+        var notification = PushNotification.neutralReading(
+            payload: payload,
+            classification: classification,
+            detail: detail
+        )
         if let match { decoders[owner].decode(match, into: &notification, detail: detail) }
         return notification
     }
@@ -149,7 +153,7 @@ public struct PushDecoderRegistry: Sendable {
     /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
     public func decode(_ match: Match, detail: PushDecodingDetail = .full) -> PushNotification {
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
-        var notification = PushNotification(
+        var notification = PushNotification.neutralReading(
             payload: match.payload,
             classification: match.classification,
             detail: detail

@@ -111,7 +111,12 @@ public struct PushNotification: Sendable {
 
     /// The vendor's message identity, as one string: Cordial `mcID`, Swrve `_sp` or `_p`, Atomic card
     /// instance id, Exponea campaign id. The typed parts are in the vendor's extras.
-    public var messageID: String?
+    public var messageID: String? {
+        get { messageIDText?.string }
+        set { messageIDText = newValue.map(PushTextValue.string) }
+    }
+    /// ``messageID`` as held: a reference to the payload's string where the id is one (see ``titleText``).
+    package var messageIDText: PushTextValue?
     /// What a tap on the notification itself does.
     public var defaultAction: PushAction
     /// The action buttons, in display order.
@@ -140,22 +145,35 @@ public struct PushNotification: Sendable {
 
     /// The whole payload, so nothing is lost.
     public var document: JSONDocument
+}
+
+extension PushNotification {
+    // The initialiser lives here, outside the type's body, so the type keeps its memberwise initialiser,
+    // which `neutralReading` builds the value with in one step: a value assembled field by field in an
+    // initialiser's `self` was copied whole and the copy released again (SIL kept the retain and the
+    // release of the two loads of `self`), about 600 instructions a decode.
 
     /// Creates the vendor-neutral reading of `payload`: classification, APNs fields, and the text from
     /// `aps.alert` (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With
     /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
     /// empty.
-    @inline(__always)
     public init(
         payload: PushPayload,
         classification: consuming PushClassification,
         detail: PushDecodingDetail = .full
     ) {
-        self.classification = classification
-        document = payload.document
-        defaultAction = .openApp
+        self = Self.neutralReading(payload: payload, classification: classification, detail: detail)
+    }
 
+    /// ``init(payload:classification:detail:)``, for the registry's decodes.
+    @inline(__always)
+    package static func neutralReading(
+        payload: PushPayload,
+        classification: consuming PushClassification,
+        detail: PushDecodingDetail
+    ) -> PushNotification {
         let aps = payload.aps
+        let presentation: PresentationBox
         if detail == .full {
             var fields = Presentation()
             fields.isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
@@ -173,23 +191,36 @@ public struct PushNotification: Sendable {
             presentation = .empty
         }
 
+        var title: PushTextValue? = nil
+        var subtitle: PushTextValue? = nil
+        var body: PushTextValue? = nil
         switch payload.shape {
         case .apns:
             // An APNs push shows its alert and nothing else; top-level keys are the app's to read.
             if let alert = aps?["alert"] {
                 if let text = PushTextValue(alert) {
-                    bodyText = text
+                    body = text
                 } else {
-                    titleText = PushTextValue(alert["title"])
-                    subtitleText = PushTextValue(alert["subtitle"])
-                    bodyText = PushTextValue(alert["body"])
+                    title = PushTextValue(alert["title"])
+                    subtitle = PushTextValue(alert["subtitle"])
+                    body = PushTextValue(alert["body"])
                 }
             }
         case .fcm:
-            titleText = PushTextValue(payload["title"])
-            subtitleText = PushTextValue(payload["subtitle"])
-            bodyText = PushTextValue(payload["body"]) ?? PushTextValue(payload["text"])
+            title = PushTextValue(payload["title"])
+            subtitle = PushTextValue(payload["subtitle"])
+            body = PushTextValue(payload["body"]) ?? PushTextValue(payload["text"])
         }
+        return PushNotification(
+            classification: classification,
+            titleText: title,
+            subtitleText: subtitle,
+            bodyText: body,
+            messageIDText: nil,
+            defaultAction: .openApp,
+            presentation: presentation,
+            document: payload.document
+        )
     }
 }
 
@@ -246,6 +277,13 @@ package enum PushTextValue: Sendable {
     @inline(__always)
     package init?(_ value: JSONValue?) {
         guard let value, value.kind == .string else { return nil }
+        self = .json(value)
+    }
+
+    /// The value, when it is a string that is not empty.
+    @inline(__always)
+    package init?(nonEmpty value: JSONValue?) {
+        guard let value, value.kind == .string, !value.isEmptyString else { return nil }
         self = .json(value)
     }
 

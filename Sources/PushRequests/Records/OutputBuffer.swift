@@ -188,6 +188,43 @@ package final class OutputBuffer {
         count = base.distance(to: output)
     }
 
+    /// Appends a JSON string from its text as written in a document (between the quotes, escapes and
+    /// all) when every escape in it is one ``appendJSONString(utf8:)`` writes for the character it stands
+    /// for (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`): the bytes are then what decoding and escaping again
+    /// would write, copied in one pass. Returns `false`, having written nothing, for any other escape
+    /// (`\/`, `\u…`), which the caller decodes and writes with ``appendJSONString(utf8:)``.
+    package func appendEscapedJSONString(raw text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let source = text.baseAddress else { return false }
+        let length = text.count
+        // Raw JSON text holds no quote or control character unescaped, and each escape is at least two
+        // bytes: only backslashes need a look.
+        var index = 0
+        while index < length {
+            if index + 8 <= length {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                if (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            if source[index] == UInt8(ascii: "\\") {
+                guard index + 1 < length else { return false }
+                switch source[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"),
+                    UInt8(ascii: "b"), UInt8(ascii: "f"):
+                    index += 2
+                default:
+                    return false
+                }
+            } else {
+                index += 1
+            }
+        }
+        appendQuoted(utf8: text)
+        return true
+    }
+
     /// Whether any of the eight bytes is a control character, `"` or `\` (SWAR: the high bit of a lane
     /// is set by the subtraction only where the lane was below the constant).
     @inline(__always)

@@ -123,7 +123,7 @@ public final class PushRecordWriter {
         output.append(
             notification.shape == .fcm ? #"],"shape":"fcm","message_id":"# : #"],"shape":"apns","message_id":"#
         )
-        output.appendJSONString(orNull: notification.messageID)
+        appendText(notification.messageIDText, to: output)
         output.append(#","title":"#)
         appendText(notification.titleText, to: output)
         output.append(#","body":"#)
@@ -151,18 +151,19 @@ public final class PushRecordWriter {
         output.append("}}\n")
     }
 
-    /// A text field as a JSON string, or `null`: one the payload holds is copied as written when it has
-    /// no escapes, else decoded in place and escaped again; never built as a `String`.
+    /// A text field as a JSON string, or `null`: one the payload holds is copied as written when its
+    /// escapes are those this writer writes, else decoded in place and escaped again; never built as a
+    /// `String`.
     @inline(__always)
     private static func appendText(_ text: PushTextValue?, to output: OutputBuffer) {
         switch text {
         case .string(let string): output.appendJSONString(string)
         case .json(let value):
-            value.withTextUTF8 { text, isVerbatim in
-                if isVerbatim {
-                    output.appendQuoted(utf8: text)
-                } else {
-                    output.appendJSONString(utf8: text)
+            value.withRawStringUTF8 { raw, hasEscapes in
+                if !hasEscapes {
+                    output.appendQuoted(utf8: raw)
+                } else if !output.appendEscapedJSONString(raw: raw) {
+                    value.withDecodedUTF8 { output.appendJSONString(utf8: $0) }
                 }
             }
         case nil: output.append("null")

@@ -82,6 +82,40 @@ struct PushRecordWriterTests {
         }
     }
 
+    /// JSON string texts as a payload may write them: escapes the writer writes itself (copied as they
+    /// are), others it writes differently (`\/`, `\u…`, decoded and escaped again), and backslashes on
+    /// either side of the eight-byte steps of its scan.
+    static let escapedTexts: [String] = [
+        #"plain"#, #"a\nb"#, #"\"quoted\""#, #"back\\slash"#, #"\\n is not a newline"#, #"tab\tcr\rbs\bff\f"#,
+        #"https:\/\/example.com\/a"#, #"caf\u00e9"#, #"\u0001\u001f"#, #"\ud83d\ude00 smile"#, #"1234567\n"#,
+        #"12345678\n"#, #"123456\\"#, #"1234567\\x"#, #"0123456789abcdef\n0123456789abcdef\""#,
+        #"ends with an escape\\"#, #"mixed \n then \/ late"#, #"\u005C is a backslash"#,
+    ]
+
+    @Test("text a payload holds is written as decoding it and escaping it again would", arguments: escapedTexts)
+    func escapedTextIsWrittenCanonically(_ raw: String) throws {
+        let payload = #"{"aps":{"alert":{"title":""# + raw + #"","body":""# + raw + #""}},"mcID":""# + raw + #""}"#
+        var decoder = PushInputDecoder()
+        var notifications: [PushNotification] = []
+        try decoder.decode(jsonBytes: Array(payload.utf8)) { notifications.append($0.notification) }
+        let notification = try #require(notifications.first)
+        // The same text set as Strings: the writer then escapes what it is given.
+        var strings = notification
+        strings.title = notification.title
+        strings.body = notification.body
+        strings.messageID = notification.messageID
+        let writer = PushRecordWriter()
+        writer.write(notification, delivery: nil, source: "s", line: 1)
+        let fromPayload = writer.withBytes { Array($0) }
+        writer.removeAll()
+        writer.write(strings, delivery: nil, source: "s", line: 1)
+        let fromStrings = writer.withBytes { Array($0) }
+        #expect(String(decoding: fromPayload, as: UTF8.self) == String(decoding: fromStrings, as: UTF8.self))
+        let record = try JSONDocument(jsonBytes: Array(fromPayload.dropLast())).rootObject
+        #expect(record["title"]?.stringValue == notification.title)
+        #expect(record["message_id"]?.stringValue == notification.messageID)
+    }
+
     @Test("records of one writer follow each other, and removeAll keeps nothing")
     func writerAppendsAndEmpties() throws {
         let writer = PushRecordWriter(capacity: 16)

@@ -38,9 +38,10 @@ public struct CordialDecoder: PushPayloadDecoder {
         // The app extensions read the 2020 layout first and fall back to the top-level key: the match read
         // `system` only when the top-level key is no string.
         let usesAttribution = match.marker == .cordialMessageAttribution
-        let mcID =
-            (usesAttribution ? match.reading?["messageAttribution"]?["mcID"] : payload["mcID"])?.stringValue ?? ""
-        var extras = CordialExtras(mcID: mcID)
+        // The match made sure the id is a string; a summary keeps it as a reference into the payload.
+        let mcIDValue = usesAttribution ? match.reading?["messageAttribution"]?["mcID"] : payload["mcID"]
+        let mcID = PushTextValue(mcIDValue) ?? .string("")
+        var extras = CordialExtras(mcID: detail == .full ? mcID.string : "")
         extras.usesMessageAttributionLayout = usesAttribution
 
         // `PushNotificationParserDeepLinks` reads each link as a string that `URL(string:)` accepts.
@@ -53,7 +54,7 @@ public struct CordialDecoder: PushPayloadDecoder {
         if let url = extras.deepLinkURL {
             notification.defaultAction = .deepLink(url, fallbackURL: extras.fallbackURL)
         }
-        notification.messageID = mcID
+        notification.messageIDText = mcID
         guard detail == .full else { return }
 
         let system = (match.reading ?? payload.nestedJSON("system"))?.objectValue

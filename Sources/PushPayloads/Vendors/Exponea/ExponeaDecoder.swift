@@ -137,21 +137,22 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
         var extras = ExponeaExtras()
-        let title = payload["title"]?.stringValue
-        let message = payload["message"]?.stringValue
+        // Kept as references into the payload: a summary copies them into its record as they are.
+        let title = PushTextValue(payload["title"])
+        let message = PushTextValue(payload["message"])
         if detail == .full && (title != nil || message != nil) {
-            notification.vendorText = PushText(title: title, body: message)
+            notification.vendorText = PushText(title: title?.string, body: message?.string)
         }
         switch payload.shape {
         case .fcm:
             // Android builds the notification from these two keys alone.
-            notification.title = title
-            notification.body = message
+            notification.titleText = title
+            notification.bodyText = message
         case .apns:
             // Without the service extension the device shows the APNs alert unchanged.
             if payload.runsServiceExtension {
-                notification.title = title ?? "NO TITLE"
-                notification.body = message ?? ""
+                notification.titleText = title ?? .string("NO TITLE")
+                notification.bodyText = message ?? .string("")
                 if detail == .full {
                     if let sound = payload["sound"]?.stringValue { notification.sound = sound }
                     // `createContent`: `badge as? String`, then `Int(_:)` (an optional sign and digits); anything
@@ -168,9 +169,13 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             }
         }
 
-        extras.action = payload["action"]?.stringValue
-        extras.url = payload["url"]?.stringValue
-        notification.defaultAction = Self.action(type: extras.action, url: extras.url)
+        let actionType = payload["action"]
+        let url = payload["url"]
+        notification.defaultAction = Self.action(type: actionType, url: url)
+        if detail == .full {
+            extras.action = actionType?.stringValue
+            extras.url = url?.stringValue
+        }
 
         if detail == .full, let actions = payload.nestedJSON("actions")?.arrayValue {
             let buttons = Self.buttons(actions, shape: payload.shape)
@@ -186,13 +191,16 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         // Android tracks with `data` when it is there and `attributes` otherwise (`parseNotificationData`).
         let tracking = payload.shape == .fcm ? payload.nestedJSON("data")?.objectValue ?? attributes : attributes
         if let tracking {
-            // The ids make the message id, so even a summary reads them.
-            extras.campaignID = Self.text(tracking["campaign_id"])
+            // The ids make the message id, so even a summary reads them; a string id stays a reference.
+            let campaign = tracking["campaign_id"]
             extras.actionID =
                 tracking["action_id"]?.numberValue?.int64Value
                 ?? tracking["action_id"]?.stringValue.flatMap { Int64($0) }
+            notification.messageIDText =
+                PushTextValue(campaign) ?? campaign?.numberValue.map { .string($0.text) }
+                ?? extras.actionID.map { .string(String($0)) }
+            if detail == .full { extras.campaignID = Self.text(campaign) }
         }
-        notification.messageID = extras.campaignID ?? extras.actionID.map { String($0) }
         guard detail == .full else { return }
 
         if let attributes {
@@ -217,6 +225,15 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             $0.numberValue?.int64Value ?? $0.stringValue.flatMap { Int64($0) }
         }
         notification.exponea = extras
+    }
+
+    /// ``action(type:url:)`` read from the payload's values: the type compared in place, the URL made a
+    /// string only when the action opens it.
+    static func action(type: JSONValue?, url: JSONValue?) -> PushAction {
+        guard let type else { return .openApp }
+        if type.isString("browser") { return url?.stringValue.map(PushAction.openURL) ?? .openApp }
+        if type.isString("deeplink") { return url?.stringValue.map { PushAction.deepLink($0) } ?? .openApp }
+        return .openApp
     }
 
     /// The main or button action for an Exponea action type: `app`, `browser`, `deeplink`, `self-check`.

@@ -30,14 +30,14 @@ public struct SwrveDecoder: PushPayloadDecoder {
     /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when
     /// `_p` is.
     public func match(_ payload: PushPayload) -> PushMatch? {
-        if Self.pushID(payload["_sp"]) != nil { return PushMatch(payload, marker: .swrveSilentPushID) }
-        return Self.pushID(payload["_p"]) != nil ? PushMatch(payload, marker: .swrvePushID) : nil
+        if Self.pushIDText(payload["_sp"]) != nil { return PushMatch(payload, marker: .swrveSilentPushID) }
+        return Self.pushIDText(payload["_p"]) != nil ? PushMatch(payload, marker: .swrvePushID) : nil
     }
 
     /// Whether `_sp` is a usable push id; on FCM also whether Android drops the push over its `_siw`.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        if Self.pushID(payload["_sp"]) != nil { return true }
+        if Self.pushIDText(payload["_sp"]) != nil { return true }
         return payload.shape == .fcm && Self.androidRefusesInfluenceWindow(payload)
     }
 
@@ -73,6 +73,14 @@ public struct SwrveDecoder: PushPayloadDecoder {
         return id
     }
 
+    /// ``pushID(_:)`` as held: a string id as a reference into the payload, so recognising a push and
+    /// summarising it build no `String` for it.
+    static func pushIDText(_ value: JSONValue?) -> PushTextValue? {
+        guard let value else { return nil }
+        if value.kind == .string { return value.isEmptyString ? nil : .json(value) }
+        return pushID(value).map(PushTextValue.string)
+    }
+
     /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, `true` 1, a string's
     /// leading integer (`"1"` is 1, `"x"` is 0), 0 when absent (messaging `nil` gives 0) or neither.
     static func richVersion(_ value: JSONValue?) -> Int {
@@ -84,11 +92,13 @@ public struct SwrveDecoder: PushPayloadDecoder {
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
         var extras = SwrveExtras()
-        extras.pushID = Self.pushID(payload["_p"])
-        extras.silentPushID = Self.pushID(payload["_sp"])
-        let authenticatedUserID = payload["_aui"]?.stringValue
+        let pushID = Self.pushIDText(payload["_p"])
+        let silentPushID = Self.pushIDText(payload["_sp"])
+        let authenticatedUserID = payload["_aui"]
         if detail == .full {
-            extras.authenticatedUserID = authenticatedUserID
+            extras.pushID = pushID?.string
+            extras.silentPushID = silentPushID?.string
+            extras.authenticatedUserID = authenticatedUserID?.stringValue
             extras.trackingData = payload["_td"]?.stringValue
             extras.platform = payload["_smp"]?.stringValue
             extras.uniqueMessageID = payload["_sid"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
@@ -119,28 +129,29 @@ public struct SwrveDecoder: PushPayloadDecoder {
         switch payload.shape {
         case .apns:
             let hasPushID = payload["_p"].map { $0.kind == .string || $0.kind == .number } ?? false
-            if hasPushID && authenticatedUserID != nil && extras.silentPushID == nil {
+            // Text stays a reference into the payload (or the `_sw` JSON parsed from it).
+            if hasPushID && authenticatedUserID?.kind == .string && silentPushID == nil {
                 // An authenticated push arrives without an alert; the SDK builds a notification from the media text.
-                notification.title = media?["title"]?.stringValue
-                notification.subtitle = media?["subtitle"]?.stringValue
-                notification.body = media?["body"]?.stringValue
+                notification.titleText = PushTextValue(media?["title"])
+                notification.subtitleText = PushTextValue(media?["subtitle"])
+                notification.bodyText = PushTextValue(media?["body"])
             } else if hasPushID, let media, media["url"] != nil, payload.runsServiceExtension {
                 // The service extension replaces each field the media has, once the attachment is in.
-                if let title = media["title"]?.stringValue { notification.title = title }
-                if let subtitle = media["subtitle"]?.stringValue { notification.subtitle = subtitle }
-                if let body = media["body"]?.stringValue { notification.body = body }
+                if let title = PushTextValue(media["title"]) { notification.titleText = title }
+                if let subtitle = PushTextValue(media["subtitle"]) { notification.subtitleText = subtitle }
+                if let body = PushTextValue(media["body"]) { notification.bodyText = body }
             }
         case .fcm:
             // `SwrveNotificationBuilder`: `text` is the body; `_sw.title`/`subtitle` when not empty; an image
             // media's non-empty fields over those.
-            notification.title = usableRich?["title"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            notification.subtitle = usableRich?["subtitle"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            notification.body = payload["text"]?.stringValue
+            notification.titleText = PushTextValue(nonEmpty: usableRich?["title"])
+            notification.subtitleText = PushTextValue(nonEmpty: usableRich?["subtitle"])
+            notification.bodyText = PushTextValue(payload["text"])
             if let media, media["type"]?.isString("image") == true, media["url"]?.kind == .string {
                 // Each field in turn, not a loop over key paths: a key path write costs more than the rest.
-                if let text = media["title"]?.stringValue, !text.isEmpty { notification.title = text }
-                if let text = media["subtitle"]?.stringValue, !text.isEmpty { notification.subtitle = text }
-                if let text = media["body"]?.stringValue, !text.isEmpty { notification.body = text }
+                if let text = PushTextValue(nonEmpty: media["title"]) { notification.titleText = text }
+                if let text = PushTextValue(nonEmpty: media["subtitle"]) { notification.subtitleText = text }
+                if let text = PushTextValue(nonEmpty: media["body"]) { notification.bodyText = text }
             }
         }
         if let usableRich {
@@ -155,7 +166,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
         }
         if let fallback = extras.mediaFallbackDeepLink { action.fallbackURL = fallback }
         notification.defaultAction = action
-        notification.messageID = extras.silentPushID ?? extras.pushID
+        notification.messageIDText = silentPushID ?? pushID
         if detail == .full { notification.swrve = extras }
     }
 
