@@ -7,8 +7,8 @@
 /// byte by byte. The answer is a bit set over decoder positions; positions of decoders
 /// that declare no keys are always set, and decoders from position 64 on are always asked.
 ///
-/// A class, immutable once built: the registry holds it behind one reference, so the standard registry's
-/// path tests a single pointer and copying a registry copies no tables.
+/// A class, immutable once built: the registry holds it behind one reference, so a registry without it
+/// tests a single pointer and copying a registry copies no tables.
 final class PushMarkerKeyIndex: Sendable {
     /// One key or prefix of one decoder.
     struct Candidate: Sendable {

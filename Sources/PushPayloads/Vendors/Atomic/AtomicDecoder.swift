@@ -12,6 +12,11 @@ public struct AtomicDecoder: PushPayloadDecoder {
     /// ``PushVendor/atomic``.
     public var vendor: PushVendor { .atomic }
 
+    /// The top-level keys its rule reads; a payload without any of them is not asked.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["atomic"])
+
     /// ``PushMarker/atomicEnvelope`` when the `atomic` envelope is complete and well typed, with the
     /// envelope (on FCM, parsed once) for decoding.
     public func match(_ payload: PushPayload) -> PushMatch? {

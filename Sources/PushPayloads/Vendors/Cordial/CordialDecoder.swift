@@ -14,6 +14,11 @@ public struct CordialDecoder: PushPayloadDecoder {
     /// ``PushVendor/cordial``.
     public var vendor: PushVendor { .cordial }
 
+    /// The top-level keys its rule reads; a payload without any of them is not asked.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["mcID", "system"])
+
     /// ``PushMarker/cordialMessageID`` when top-level `mcID` is a string, else
     /// ``PushMarker/cordialMessageAttribution`` when `system.messageAttribution.mcID` is, with `system`
     /// (on FCM, parsed once) for decoding.

@@ -20,6 +20,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// ``PushVendor/exponea``.
     public var vendor: PushVendor { .exponea }
 
+    /// The top-level keys its rule reads; a payload without any of them is not asked.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["source"])
+
     /// ``PushMarker/exponeaSource`` when `source` is `xnpe_platform`. The match carries `attributes` as
     /// ``PushPayload/nestedJSON(_:)`` reads it: an FCM data message sends it as a JSON string, which
     /// Android's silence and the decoding (the message id) both read, so it is parsed here, once.

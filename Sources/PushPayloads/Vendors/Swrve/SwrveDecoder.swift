@@ -27,6 +27,11 @@ public struct SwrveDecoder: PushPayloadDecoder {
     /// ``PushVendor/swrve``.
     public var vendor: PushVendor { .swrve }
 
+    /// The top-level keys its rule reads; a payload without any of them is not asked.
+    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+
+    static let markerKeys = PushMarkerKeys(keys: ["_sp", "_p"])
+
     /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when
     /// `_p` is.
     public func match(_ payload: PushPayload) -> PushMatch? {

@@ -47,6 +47,29 @@ struct MarkerKeyIndexTests {
         }
     }
 
+    /// The vendor fixtures (real payloads from the vendors' SDK tests), relative to their folder.
+    static let fixtureFiles: [String] = {
+        guard let fixtures = TestPaths.vendorFixtures else { return [] }
+        return TestPaths.files(below: fixtures, extensions: ["json"])
+    }()
+
+    @Test("every vendor fixture classifies and decodes alike with and without the index")
+    func fixtures() throws {
+        guard let folder = TestPaths.vendorFixtures else { return }
+        #expect(!Self.fixtureFiles.isEmpty)
+        let standardUnindexed = PushDecoderRegistry(PushDecoderRegistry.standard.decoders.map { Unindexed(base: $0) })
+        for file in Self.fixtureFiles {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+            guard let payload = try? PushPayload(jsonBytes: bytes) else { continue }
+            #expect(PushDecoderRegistry.extended.classify(payload) == Self.unindexed.classify(payload), "\(file)")
+            #expect(PushDecoderRegistry.standard.classify(payload) == standardUnindexed.classify(payload), "\(file)")
+            let indexed = PushDecoderRegistry.standard.decode(payload, detail: .summary)
+            let plain = standardUnindexed.decode(payload, detail: .summary)
+            #expect(indexed.messageID == plain.messageID && indexed.title == plain.title, "\(file)")
+            #expect(indexed.defaultAction == plain.defaultAction, "\(file)")
+        }
+    }
+
     @Test(
         "every corpus payload decodes alike with and without the index (and the readings it shares)",
         arguments: [PushDecodingDetail.full, .summary]
