@@ -241,19 +241,10 @@ public struct PushRouter: Sendable {
 
     /// Sets the event's outcome from the delegate's settlement and returns the answer, if there is one.
     func record<Answer>(_ settlement: Settlement<Answer>, in event: inout PushRoutedEvent) -> Answer? {
-        switch settlement {
-        case .answered(let answer):
-            event.outcome = .handled
-            return answer
-        case .failed(let error):
-            event.outcome = .failed
-            event.error = error
-        case .timedOut:
-            event.outcome = .timedOut
-        case .cancelled:
-            event.outcome = .cancelled
-        }
-        return nil
+        event.outcome = settlement.outcome
+        if case .failed(let error) = settlement { event.error = error }
+        guard case .answered(let answer) = settlement else { return nil }
+        return answer
     }
 
     func finish(_ event: PushRoutedEvent, since start: () -> Duration) -> PushRoutedEvent {
