@@ -34,7 +34,6 @@ struct PayloadInspector {
     /// `--platform`: the platforms the request's devices are on; empty when not known.
     var platforms: Set<PushPlatform> = []
 
-    /// The input's name in messages.
     var name: String { InputSpec.displayName(path) }
 
     func inspect() throws(Failure) -> PushInspection {
