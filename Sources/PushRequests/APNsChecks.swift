@@ -252,7 +252,7 @@ enum APNsChecks {
         let base = context.iosPayloadPath
         let body = ios.payload.object
         // Only APNs requests and FCM v1 bodies carry APNs headers; legacy FCM derives only the priority.
-        let headers: [String: String]? = context.iosHeadersPath == nil ? nil : ios.headers
+        let headers = [.apnsRequest, .fcmV1].contains(context.request.kind) ? ios.headers : nil
         let pushType = headers?["apns-push-type"]
 
         if context.request.kind == .apnsRequest, body["aps"] == nil {
