@@ -9,9 +9,7 @@ public struct PushServiceExtensionContent: Sendable {
     /// The request's content, unchanged: what iOS shows when an extension delivers nothing.
     public static let original = PushServiceExtensionContent(object: nil)
 
-    private init(object: PlatformObject?) { self.object = object }
-
-    init(platformObject: PlatformObject) { self.object = platformObject }
+    init(object: PlatformObject?) { self.object = object }
 
     /// Content a delegate made. `sending`: the caller gives it up, so no one touches it again until the
     /// platform's content handler gets it, which is how mutable content crosses from the delegate's task.
