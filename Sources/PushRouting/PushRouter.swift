@@ -112,24 +112,14 @@ public struct PushRouter: Sendable {
         let clock = configuration.clock
         let origin = input.origin
         // Index -1 is the delegate; observers keep their registration order for the logs.
+        var askers: [(Int, @Sendable () async throws -> PushPresentation)] = []
+        if let delegate { askers.append((-1, { try await delegate.willPresentPush(notification, origin: origin) })) }
+        for (index, observer) in observers.enumerated() {
+            askers.append((index, { try await observer.presentation(for: notification) }))
+        }
         let settlements = await withTaskGroup(of: (Int, Settlement<PushPresentation>).self) { group in
-            if let delegate {
-                group.addTask {
-                    (
-                        -1,
-                        await answer(within: timeout, on: clock) {
-                            try await delegate.willPresentPush(notification, origin: origin)
-                        }
-                    )
-                }
-            }
-            for (index, observer) in observers.enumerated() {
-                group.addTask {
-                    (
-                        index,
-                        await answer(within: timeout, on: clock) { try await observer.presentation(for: notification) }
-                    )
-                }
+            for (index, ask) in askers {
+                group.addTask { (index, await answer(within: timeout, on: clock, ask)) }
             }
             var settlements: [Int: Settlement<PushPresentation>] = [:]
             for await (index, settlement) in group { settlements[index] = settlement }
