@@ -50,15 +50,9 @@ extension PushInboxPage {
             let result = Result { () throws(PushInboxError) in
                 try PushInboxMessage(userInfo: dictionary, vendor: vendor, options: options)
             }
-            entries.append(Entry(keyPath: keyPath, result: result.mapError { Self.located($0, at: keyPath) }))
+            entries.append(Entry(keyPath: keyPath, result: result.mapError { $0.nested(under: keyPath) }))
         }
         self.init(vendor: vendor, entries: entries)
-    }
-
-    private static func located(_ error: PushInboxError, at keyPath: String) -> PushInboxError {
-        var copy = error
-        copy.keyPath = keyPath + (error.keyPath.map { $0.hasPrefix("[") ? $0 : "." + $0 } ?? "")
-        return copy
     }
 }
 

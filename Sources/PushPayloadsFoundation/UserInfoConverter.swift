@@ -96,23 +96,14 @@ enum UserInfoConverter {
             var members: [Step] = []
             for (key, member) in dictionary {
                 guard let name = key.base as? String else {
-                    if unrepresentable != nil {
-                        let described = String(describing: key.base)
-                        let path = builder.path
-                        unrepresentable?.append(
-                            PushPayloadError(
-                                .typeMismatch,
-                                message: "userInfo has a key of type \(type(of: key.base)); JSON keys are strings",
-                                keyPath: path.isEmpty ? described : path + "." + described
-                            )
-                        )
-                        members.append(.value(member, key: described))
-                        continue
-                    }
-                    throw PushPayloadError(
-                        .typeMismatch,
-                        message: "userInfo has a key of type \(type(of: key.base)); JSON keys are strings"
-                    )
+                    let message = "userInfo has a key of type \(type(of: key.base)); JSON keys are strings"
+                    guard unrepresentable != nil else { throw PushPayloadError(.typeMismatch, message: message) }
+                    let described = String(describing: key.base)
+                    let path = builder.path
+                    let keyPath = path.isEmpty ? described : path + "." + described
+                    unrepresentable?.append(PushPayloadError(.typeMismatch, message: message, keyPath: keyPath))
+                    members.append(.value(member, key: described))
+                    continue
                 }
                 members.append(.value(member, key: name))
             }

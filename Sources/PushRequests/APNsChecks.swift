@@ -252,7 +252,7 @@ enum APNsChecks {
         let base = context.iosPayloadPath
         let body = ios.payload.object
         // Only APNs requests and FCM v1 bodies carry APNs headers; legacy FCM derives only the priority.
-        let headers: [String: String]? = context.iosHeadersPath == nil ? nil : ios.headers
+        let headers = [.apnsRequest, .fcmV1].contains(context.request.kind) ? ios.headers : nil
         let pushType = headers?["apns-push-type"]
 
         if context.request.kind == .apnsRequest, body["aps"] == nil {
@@ -263,37 +263,25 @@ enum APNsChecks {
                 "the body has no `aps` dictionary, so the push neither shows nor wakes anything"
             )
         }
-        guard let apsValue = body["aps"] else {
-            checkSize(ios, pushType: pushType, base: base, &context)
-            if let headers { checkHeaders(headers, aps: nil, &context) }
-            return
-        }
-        let apsPath = context.apsPath()
-        guard let aps = apsValue.objectValue else {
-            context.report(bodyAps, platform: .ios, path: apsPath, "`aps` is \(apsValue.kindPhrase), not a dictionary")
-            checkSize(ios, pushType: pushType, base: base, &context)
-            if let headers { checkHeaders(headers, aps: nil, &context) }
-            return
-        }
-        for key in aps.keys where !apsKeys.contains(key) {
+        let aps = body["aps"]?.objectValue
+        if let apsValue = body["aps"], aps == nil {
             context.report(
-                bodyCustomKeyInAps,
+                bodyAps,
                 platform: .ios,
-                path: context.apsPath(key),
-                "`\(key)` is not one of Apple's `aps` keys; put custom data beside `aps`, where apps and SDKs read it"
+                path: context.apsPath(),
+                "`aps` is \(apsValue.kindPhrase), not a dictionary"
             )
         }
-        checkSize(ios, pushType: pushType, base: base, &context)
-        checkAps(aps, pushType: pushType, &context)
-        if let headers { checkHeaders(headers, aps: aps, &context) }
-    }
-
-    private static func checkSize(
-        _ ios: PushDelivery,
-        pushType: String?,
-        base: String,
-        _ context: inout PushCheckContext
-    ) {
+        if let aps {
+            for key in aps.keys where !apsKeys.contains(key) {
+                context.report(
+                    bodyCustomKeyInAps,
+                    platform: .ios,
+                    path: context.apsPath(key),
+                    "`\(key)` is not one of Apple's `aps` keys; put custom data beside `aps`, where apps and SDKs read it"
+                )
+            }
+        }
         let size = PushSizeLimit.apns(ios, of: context.request)
         if size.isExceeded {
             context.report(
@@ -303,6 +291,8 @@ enum APNsChecks {
                 "the body is \(size.bytes) bytes without whitespace; APNs accepts at most \(size.isVoIP ? "5,120 for VoIP" : "4,096"); \(context.fitVerdict)"
             )
         }
+        if let aps { checkAps(aps, pushType: pushType, &context) }
+        if let headers { checkHeaders(headers, aps: aps, &context) }
     }
 
     private static func checkAps(_ aps: JSONObject, pushType: String?, _ context: inout PushCheckContext) {

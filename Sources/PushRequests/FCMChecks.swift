@@ -250,7 +250,7 @@ enum FCMChecks {
         }
 
         // Data.
-        _ = checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
+        checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
         if let notificationValue = message["notification"] {
@@ -308,37 +308,27 @@ enum FCMChecks {
             return
         }
         unknownFields(android, allowed: androidFields, path: "$.message.android", platform: .android, &context)
-        if let priority = android["priority"] {
-            if !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false) {
-                context.report(
-                    androidPriority,
-                    platform: .android,
-                    path: "$.message.android.priority",
-                    "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
-                )
-            }
-        }
-        if let ttl = android["ttl"] {
-            if let problem = durationProblem(ttl) {
-                context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
-            }
-        }
-        if android["data"] != nil {
-            _ = checkStringMap(
-                android["data"],
-                path: "$.message.android.data",
+        if let priority = android["priority"],
+            !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
+        {
+            context.report(
+                androidPriority,
                 platform: .android,
-                isData: true,
-                &context
+                path: "$.message.android.priority",
+                "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
             )
-            if hasData {
-                context.report(
-                    androidDataOverride,
-                    platform: .android,
-                    path: "$.message.android.data",
-                    "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
-                )
-            }
+        }
+        if let ttl = android["ttl"], let problem = durationProblem(ttl) {
+            context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
+        }
+        checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
+        if hasData, android["data"] != nil {
+            context.report(
+                androidDataOverride,
+                platform: .android,
+                path: "$.message.android.data",
+                "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
+            )
         }
         if let color = android["notification"]?["color"] {
             let text = color.stringValue ?? ""
@@ -367,15 +357,7 @@ enum FCMChecks {
                 return
             }
             unknownFields(apns, allowed: apnsFields, path: "$.message.apns", platform: .ios, &context)
-            if apns["headers"] != nil {
-                _ = checkStringMap(
-                    apns["headers"],
-                    path: "$.message.apns.headers",
-                    platform: .ios,
-                    isData: false,
-                    &context
-                )
-            }
+            checkStringMap(apns["headers"], path: "$.message.apns.headers", platform: .ios, isData: false, &context)
             if let payload = apns["payload"], payload.kind != .object {
                 context.report(
                     apnsBlock,
@@ -409,28 +391,18 @@ enum FCMChecks {
             return
         }
         unknownFields(webpush, allowed: webpushFields, path: "$.message.webpush", platform: .web, &context)
-        if webpush["data"] != nil {
-            _ = checkStringMap(webpush["data"], path: "$.message.webpush.data", platform: .web, isData: true, &context)
-        }
-        if webpush["headers"] != nil {
-            _ = checkStringMap(
-                webpush["headers"],
-                path: "$.message.webpush.headers",
-                platform: .web,
-                isData: false,
-                &context
-            )
-        }
+        checkStringMap(webpush["data"], path: "$.message.webpush.data", platform: .web, isData: true, &context)
+        checkStringMap(webpush["headers"], path: "$.message.webpush.headers", platform: .web, isData: false, &context)
         let options = webpush["fcm_options"] ?? webpush["fcmOptions"]
-        if let link = options?["link"] {
-            if !(link.stringValue.map { $0.hasPrefix("https://") && isAbsoluteURL($0) } ?? false) {
-                context.report(
-                    webpushLink,
-                    platform: .web,
-                    path: "$.message.webpush.fcm_options.link",
-                    "`link` is \(link.jsonString); it must be an absolute HTTPS URL"
-                )
-            }
+        if let link = options?["link"],
+            !(link.stringValue.map { $0.hasPrefix("https://") && isAbsoluteURL($0) } ?? false)
+        {
+            context.report(
+                webpushLink,
+                platform: .web,
+                path: "$.message.webpush.fcm_options.link",
+                "`link` is \(link.jsonString); it must be an absolute HTTPS URL"
+            )
         }
     }
 
@@ -490,7 +462,7 @@ enum FCMChecks {
                 )
             }
         }
-        _ = checkStringMap(root["data"], path: "$.data", platform: nil, isData: true, &context)
+        checkStringMap(root["data"], path: "$.data", platform: nil, isData: true, &context)
     }
 
     // MARK: Shared
@@ -512,16 +484,15 @@ enum FCMChecks {
         }
     }
 
-    /// Checks a string map (data, headers) that reaches `platform` (`nil`: every platform); returns its string
-    /// members.
+    /// Checks a string map (data, headers) that reaches `platform` (`nil`: every platform).
     private static func checkStringMap(
         _ value: JSONValue?,
         path: String,
         platform: PushPlatform?,
         isData: Bool,
         _ context: inout PushCheckContext
-    ) -> [(key: String, value: String)] {
-        guard let value else { return [] }
+    ) {
+        guard let value else { return }
         guard let object = value.objectValue else {
             let name = path.split(separator: ".").last.map(String.init) ?? path
             context.report(
@@ -530,14 +501,11 @@ enum FCMChecks {
                 path: path,
                 "`\(name)` is \(value.kindPhrase); it must be an object whose values are strings"
             )
-            return []
+            return
         }
-        var strings: [(key: String, value: String)] = []
         for (key, member) in object {
             let memberPath = PushCheckContext.path(path, key)
-            if let text = member.stringValue {
-                strings.append((key, text))
-            } else {
+            if member.kind != .string {
                 context.report(
                     dataObject,
                     platform: platform,
@@ -570,7 +538,6 @@ enum FCMChecks {
                 )
             }
         }
-        return strings
     }
 
     private static func checkCondition(_ condition: String, path: String, _ context: inout PushCheckContext) {

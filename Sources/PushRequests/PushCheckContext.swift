@@ -106,15 +106,6 @@ struct PushCheckContext {
         }
     }
 
-    /// Where the APNs headers sit in the input, or `nil` when the input carries none.
-    var iosHeadersPath: String? {
-        switch request.kind {
-        case .apnsRequest: return "$.headers"
-        case .fcmV1: return "$.message.apns.headers"
-        default: return nil
-        }
-    }
-
     /// Adds a finding, certain or not as the rule's scope and the ``audience`` say; a device finding for a
     /// platform the request does not reach is left out.
     mutating func report(

@@ -98,12 +98,7 @@ public struct PushFitter: Sendable {
     }
 
     static func value(at path: [String], in root: JSONObject) -> JSONValue? {
-        var value = root.value
-        for key in path {
-            guard let member = value[key] else { return nil }
-            value = member
-        }
-        return value
+        path.reduce(root.value as JSONValue?) { value, key in value?[key] }
     }
 }
 

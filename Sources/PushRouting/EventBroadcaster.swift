@@ -38,8 +38,6 @@ final class EventBroadcaster: Sendable {
         return stream
     }
 
-    var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
-
     func yield(_ event: PushRoutedEvent) {
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for continuation in subscribers { continuation.yield(event) }

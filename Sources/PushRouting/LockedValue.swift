@@ -26,7 +26,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    /// Creates a locked value.
     package init(_ value: Value) {
         self.value = value
         #if os(Windows)
@@ -60,6 +59,5 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         return try body(&value)
     }
 
-    /// A copy of the value.
     package var current: Value { withLock { $0 } }
 }

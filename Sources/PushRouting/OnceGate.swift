@@ -39,7 +39,6 @@ final class OnceGate<Answer: Sendable>: Sendable {
         if settled { task.cancel() }
     }
 
-    /// Waits for the settlement.
     func wait() async -> Settlement<Answer> {
         await withCheckedContinuation { continuation in
             let settlement = state.withLock { state -> Settlement<Answer>? in

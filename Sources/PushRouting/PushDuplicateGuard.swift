@@ -39,8 +39,7 @@ public struct PushDuplicateGuard: Sendable {
         self.capacity = capacity
         self.messageKey = messageKey
         // Instants of an arbitrary clock can't be stored without its type; durations from one origin can.
-        let origin = clock.now
-        self.elapsed = { origin.duration(to: clock.now) }
+        self.elapsed = stopwatch(on: clock)
     }
 
     /// Creates settings that read the time from `ContinuousClock`.

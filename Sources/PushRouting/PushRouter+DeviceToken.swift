@@ -62,14 +62,8 @@ extension PushRouter {
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
         for (vendor, settlement) in settlements {
-            switch settlement {
-            case .answered: delivery.outcomes[vendor] = .handled
-            case .failed(let error):
-                delivery.outcomes[vendor] = .failed
-                delivery.errors[vendor] = error
-            case .timedOut: delivery.outcomes[vendor] = .timedOut
-            case .cancelled: delivery.outcomes[vendor] = .cancelled
-            }
+            delivery.outcomes[vendor] = settlement.outcome
+            if case .failed(let error) = settlement { delivery.errors[vendor] = error }
         }
         delivery.duration = start()
         configuration.logger.debug(

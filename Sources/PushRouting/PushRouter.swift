@@ -112,24 +112,14 @@ public struct PushRouter: Sendable {
         let clock = configuration.clock
         let origin = input.origin
         // Index -1 is the delegate; observers keep their registration order for the logs.
+        var askers: [(Int, @Sendable () async throws -> PushPresentation)] = []
+        if let delegate { askers.append((-1, { try await delegate.willPresentPush(notification, origin: origin) })) }
+        for (index, observer) in observers.enumerated() {
+            askers.append((index, { try await observer.presentation(for: notification) }))
+        }
         let settlements = await withTaskGroup(of: (Int, Settlement<PushPresentation>).self) { group in
-            if let delegate {
-                group.addTask {
-                    (
-                        -1,
-                        await answer(within: timeout, on: clock) {
-                            try await delegate.willPresentPush(notification, origin: origin)
-                        }
-                    )
-                }
-            }
-            for (index, observer) in observers.enumerated() {
-                group.addTask {
-                    (
-                        index,
-                        await answer(within: timeout, on: clock) { try await observer.presentation(for: notification) }
-                    )
-                }
+            for (index, ask) in askers {
+                group.addTask { (index, await answer(within: timeout, on: clock, ask)) }
             }
             var settlements: [Int: Settlement<PushPresentation>] = [:]
             for await (index, settlement) in group { settlements[index] = settlement }
@@ -241,19 +231,10 @@ public struct PushRouter: Sendable {
 
     /// Sets the event's outcome from the delegate's settlement and returns the answer, if there is one.
     func record<Answer>(_ settlement: Settlement<Answer>, in event: inout PushRoutedEvent) -> Answer? {
-        switch settlement {
-        case .answered(let answer):
-            event.outcome = .handled
-            return answer
-        case .failed(let error):
-            event.outcome = .failed
-            event.error = error
-        case .timedOut:
-            event.outcome = .timedOut
-        case .cancelled:
-            event.outcome = .cancelled
-        }
-        return nil
+        event.outcome = settlement.outcome
+        if case .failed(let error) = settlement { event.error = error }
+        guard case .answered(let answer) = settlement else { return nil }
+        return answer
     }
 
     func finish(_ event: PushRoutedEvent, since start: () -> Duration) -> PushRoutedEvent {

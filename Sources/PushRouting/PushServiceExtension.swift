@@ -9,9 +9,7 @@ public struct PushServiceExtensionContent: Sendable {
     /// The request's content, unchanged: what iOS shows when an extension delivers nothing.
     public static let original = PushServiceExtensionContent(object: nil)
 
-    private init(object: PlatformObject?) { self.object = object }
-
-    init(platformObject: PlatformObject) { self.object = platformObject }
+    init(object: PlatformObject?) { self.object = object }
 
     /// Content a delegate made. `sending`: the caller gives it up, so no one touches it again until the
     /// platform's content handler gets it, which is how mutable content crosses from the delegate's task.
@@ -120,26 +118,22 @@ public final class PushServiceExtensionSession: Sendable {
     }
 
     /// The content handed to the platform, waiting for it if need be.
-    public func content() async -> PushServiceExtensionContent {
-        await withCheckedContinuation { continuation in
-            let content = state.withLock { state -> PushServiceExtensionContent? in
-                if let content = state.content { return content }
-                state.contentWaiters.append(continuation)
-                return nil
-            }
-            if let content { continuation.resume(returning: content) }
-        }
-    }
+    public func content() async -> PushServiceExtensionContent { await wait(for: \.content, in: \.contentWaiters) }
 
     /// The routed event, once the delegate is done (it has delivered by then).
-    public func event() async -> PushRoutedEvent {
+    public func event() async -> PushRoutedEvent { await wait(for: \.event, in: \.eventWaiters) }
+
+    private func wait<Value: Sendable>(
+        for value: WritableKeyPath<State, Value?>,
+        in waiters: WritableKeyPath<State, [CheckedContinuation<Value, Never>]>
+    ) async -> Value {
         await withCheckedContinuation { continuation in
-            let event = state.withLock { state -> PushRoutedEvent? in
-                if let event = state.event { return event }
-                state.eventWaiters.append(continuation)
+            let current = state.withLock { state -> Value? in
+                if let current = state[keyPath: value] { return current }
+                state[keyPath: waiters].append(continuation)
                 return nil
             }
-            if let event { continuation.resume(returning: event) }
+            if let current { continuation.resume(returning: current) }
         }
     }
 

@@ -8,4 +8,14 @@ enum Settlement<Answer: Sendable>: Sendable {
     case timedOut
     /// The task waiting for the answer was cancelled.
     case cancelled
+
+    /// The outcome of the event this settles.
+    var outcome: PushRoutedEvent.Outcome {
+        switch self {
+        case .answered: return .handled
+        case .failed: return .failed
+        case .timedOut: return .timedOut
+        case .cancelled: return .cancelled
+        }
+    }
 }

@@ -34,52 +34,20 @@ public func withVendorCompletionHandler<Answer: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (@escaping @Sendable (Answer) -> Void) throws -> Void
 ) async throws -> Answer {
-    let gate = VendorAnswerGate<Answer>()
-    return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Answer, any Error>) in
-            gate.wait(continuation)
-            do {
-                try body { answer in gate.settle(.success(answer)) }
-            } catch {
-                gate.settle(.failure(error))
-            }
+    let gate = OnceGate<Answer>()
+    let settlement = await withTaskCancellationHandler {
+        do {
+            try body { answer in gate.settle(.answered(answer)) }
+        } catch {
+            gate.settle(.failed(error))
         }
+        return await gate.wait()
     } onCancel: {
-        gate.settle(.failure(CancellationError()))
+        gate.settle(.cancelled)
     }
-}
-
-/// The first of the SDK's answer, `body`'s error and cancellation resumes the waiter; the rest are ignored.
-final class VendorAnswerGate<Answer: Sendable>: Sendable {
-    private struct State: Sendable {
-        var result: Result<Answer, any Error>?
-        var continuation: CheckedContinuation<Answer, any Error>?
-        var calls = 0
-    }
-
-    private let state = LockedValue(State())
-
-    /// How many times anyone tried to settle the gate (the SDK's handler calls included).
-    var attempts: Int { state.withLock { $0.calls } }
-
-    func wait(_ continuation: CheckedContinuation<Answer, any Error>) {
-        let result = state.withLock { state -> Result<Answer, any Error>? in
-            if let result = state.result { return result }
-            state.continuation = continuation
-            return nil
-        }
-        if let result { continuation.resume(with: result) }
-    }
-
-    func settle(_ result: Result<Answer, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<Answer, any Error>? in
-            state.calls += 1
-            guard case .none = state.result else { return nil }
-            state.result = result
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        // Resumed outside the lock: resuming can run arbitrary code.
-        continuation?.resume(with: result)
+    switch settlement {
+    case .answered(let answer): return answer
+    case .failed(let error): throw error
+    case .cancelled, .timedOut: throw CancellationError()
     }
 }

@@ -44,13 +44,9 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// The same error at `prefix` followed by this error's key path, for an entry read inside a page.
-    func nested(under prefix: String) -> PushInboxError {
+    package func nested(under prefix: String) -> PushInboxError {
         var copy = self
-        if let keyPath {
-            copy.keyPath = keyPath.hasPrefix("[") ? prefix + keyPath : prefix + "." + keyPath
-        } else {
-            copy.keyPath = prefix
-        }
+        copy.keyPath = prefix + (keyPath.map { $0.hasPrefix("[") ? $0 : "." + $0 } ?? "")
         return copy
     }
 

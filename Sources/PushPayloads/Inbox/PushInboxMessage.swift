@@ -143,11 +143,7 @@ public struct PushInboxMessage: Sendable {
     /// `mcID` is the entry's `_id`. The other vendors' pushes carry no id of their inbox entries, so
     /// they never match (Exponea's `id` and Swrve's `message_id` appear in no push).
     public func isSameMessage(as notification: PushNotification) -> Bool {
-        guard notification.vendor == vendor, let pushID = notification.messageID else { return false }
-        switch vendor {
-        case .cordial: return pushID == messageID
-        default: return false
-        }
+        notification.vendor == .cordial && vendor == .cordial && notification.messageID == messageID
     }
 
     /// The vendors whose keys an entry has, told apart by keys only one vendor's entries carry.

@@ -98,7 +98,7 @@ struct ClassifyCommand: ParsableCommand {
                 + "cost memory, about 9 MB each)."
         )
     )
-    var jobs: Int = ClassifyCommand.coreCount
+    var jobs: Int = Platform.coreCount
 
     @Flag(name: .shortAndLong, help: "No progress and no automatic summary on stderr.")
     var quiet = false
@@ -117,8 +117,6 @@ struct ClassifyCommand: ParsableCommand {
     /// show; the output must not change, which is what this is for.
     @Flag(name: .customLong("full-decode"), help: .hidden)
     var fullDecode = false
-
-    static var coreCount: Int { Platform.coreCount }
 
     mutating func validate() throws {
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }

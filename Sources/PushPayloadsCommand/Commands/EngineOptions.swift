@@ -37,7 +37,6 @@ enum PayloadEngine: String, CaseIterable, Sendable, ExpressibleByArgument {
     /// jansson, the reference engine; compiled in only with the `Jansson` package trait.
     case jansson
 
-    /// Whether this build can use the engine.
     var isAvailable: Bool {
         switch self {
         case .native: return true

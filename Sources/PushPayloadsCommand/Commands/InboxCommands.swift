@@ -75,11 +75,7 @@ extension InspectCommand {
             StandardStreams.writeMessage(failure ?? "\(file): no input")
             throw ExitCode(status)
         }
-        let text = String(decoding: try JSONBytesEncoder(prettyPrinted: true).encode(page), as: UTF8.self) + "\n"
-        if let error = StandardStreams.write(text, to: .standardOutput), error != .brokenPipe {
-            StandardStreams.writeMessage("cannot write the output: \(error)")
-            throw ExitCode(ExitStatus.inputFailure)
-        }
+        try Self.write(page)
         if !page.errors.isEmpty { throw ExitCode(ExitStatus.payloadErrors) }
     }
 }

@@ -68,11 +68,16 @@ struct InspectCommand: ParsableCommand {
             StandardStreams.writeMessage("\(error)")
             throw ExitCode(error.exitStatus)
         }
+        try Self.write(inspection)
+    }
+
+    /// Writes `value` as indented JSON. A closed pipe ends the run quietly, as in `classify`; any other
+    /// failure is exit 74.
+    static func write(_ value: some Encodable) throws {
         // Every value of the model encodes; a failure here would be a bug in the library.
-        let text = String(decoding: try JSONBytesEncoder(prettyPrinted: true).encode(inspection), as: UTF8.self) + "\n"
-        // A closed pipe ends the run quietly, as in `classify`; any other failure is exit 74.
+        let text = String(decoding: try JSONBytesEncoder(prettyPrinted: true).encode(value), as: UTF8.self) + "\n"
         if let error = StandardStreams.write(text, to: .standardOutput), error != .brokenPipe {
-            StandardStreams.write("push-payloads: cannot write the output: \(error)\n", to: .standardError)
+            StandardStreams.writeMessage("cannot write the output: \(error)")
             throw ExitCode(ExitStatus.inputFailure)
         }
     }

@@ -8,13 +8,7 @@ enum SeverityOption: String, CaseIterable, ExpressibleByArgument {
     case warning
     case error
 
-    var severity: PushSeverity {
-        switch self {
-        case .info: return .info
-        case .warning: return .warning
-        case .error: return .error
-        }
-    }
+    var severity: PushSeverity { PushSeverity(rawValue: rawValue)! }
 }
 
 /// `--kind`: what the inputs are, when they should not be detected.
@@ -52,13 +46,7 @@ enum PlatformOption: String, CaseIterable, ExpressibleByArgument {
             """
     )
 
-    var platform: PushPlatform {
-        switch self {
-        case .ios: return .ios
-        case .android: return .android
-        case .web: return .web
-        }
-    }
+    var platform: PushPlatform { PushPlatform(name: rawValue) }
 
     static func platforms(_ options: [PlatformOption]) -> Set<PushPlatform> { Set(options.map(\.platform)) }
 }

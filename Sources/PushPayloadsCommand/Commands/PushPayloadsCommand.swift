@@ -24,8 +24,6 @@ enum ExitStatus {
     static let success: Int32 = 0
     /// At least one payload could not be read (`classify`), or the payload is invalid (`inspect`).
     static let payloadErrors: Int32 = 1
-    /// EX_USAGE: a bad option or value; ArgumentParser exits with it on validation errors.
-    static let usage: Int32 = 64
     /// EX_IOERR: an input could not be opened or read, or the output could not be written.
     static let inputFailure: Int32 = 74
 

@@ -61,6 +61,9 @@ final class CompressedInput {
         return end
     }
 
+    /// An error about this input's data.
+    func error(_ reason: String) -> InputError { InputError(path: path, reason: reason) }
+
     /// Skips zero bytes (padding that some tools leave after compressed data, which `gzip -d` ignores).
     func skipZeros() {
         while start < end && buffer[start] == 0 { consume(1) }

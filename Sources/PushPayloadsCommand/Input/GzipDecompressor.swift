@@ -54,7 +54,7 @@ final class GzipDecompressor: InputDecompressor {
                 input.skipZeros()
                 if input.availableCount == 0 { continue }
                 guard input.available.pointee == 0x1F else {
-                    throw error("unexpected data after the end of the gzip data, at byte \(input.offset)")
+                    throw input.error("unexpected data after the end of the gzip data, at byte \(input.offset)")
                 }
                 inflateReset(stream)
                 state = .inMember
@@ -75,22 +75,18 @@ final class GzipDecompressor: InputDecompressor {
                 state = .afterMember
             case Z_DATA_ERROR, Z_NEED_DICT:
                 let reason = stream.pointee.msg.map { String(cString: $0) } ?? "invalid data"
-                throw error("the gzip data is corrupt near byte \(input.offset): \(reason)")
+                throw input.error("the gzip data is corrupt near byte \(input.offset): \(reason)")
             case Z_MEM_ERROR:
-                throw error("out of memory while decompressing gzip data")
+                throw input.error("out of memory while decompressing gzip data")
             default:
-                throw error("gzip decompression failed (zlib status \(status))")
+                throw input.error("gzip decompression failed (zlib status \(status))")
             }
             if produced > 0 { return produced }
             if atEnd && state == .inMember {
-                throw error(
+                throw input.error(
                     "the gzip data ends inside a compressed member, after \(input.offset) bytes (the file is truncated)"
                 )
             }
         }
-    }
-
-    private func error(_ reason: String) -> InputError {
-        InputError(path: input.path, reason: reason)
     }
 }

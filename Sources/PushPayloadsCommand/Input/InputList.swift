@@ -262,10 +262,7 @@ extension ArraySlice<UInt8> {
 }
 
 extension [UInt8] {
-    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool {
-        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-        return count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
-    }
+    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool { self[...].hasSuffix(suffix) }
 }
 
 /// What a command-line argument expanded to: an input, or an input that cannot be read.

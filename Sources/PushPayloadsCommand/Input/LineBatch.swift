@@ -38,7 +38,6 @@ final class LineBatch: @unchecked Sendable {
     var unreadableInputs = 0
     /// The input failed part way: an `io_error` record follows the batch's payloads.
     var readFailure: ReadFailure?
-    /// The encoded records.
     let output: OutputBuffer
     /// The counts of the records in ``output``.
     var tally = Tally()
@@ -92,7 +91,6 @@ final class LineBatch: @unchecked Sendable {
         byteCount += count
     }
 
-    /// The bytes of `entry`.
     func payload(_ entry: LineEntry) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: bytes + entry.start, count: entry.length)
     }

@@ -72,12 +72,11 @@ struct RecordExtractor: Sendable {
         }
         switch pointer.resolve(in: record.root) {
         case .missing(let reason):
-            let error = PushPayloadError(
+            return PushPayloadError(
                 .payloadNotFound,
                 message: "no payload at \(pointer): \(reason)",
                 keyPath: pointer.description
             )
-            return error
         case .found(let value):
             switch value.kind {
             case .object:
@@ -96,13 +95,12 @@ struct RecordExtractor: Sendable {
                 }
                 return result ?? PushPayloadError(.payloadNotObject, message: "not a string")
             default:
-                let error = PushPayloadError(
+                return PushPayloadError(
                     .payloadNotObject,
                     message: "the value at \(pointer) is \(JSONPointer.describe(value.kind)), "
                         + "not an object or a string holding JSON",
                     keyPath: pointer.description
                 )
-                return error
             }
         }
     }

@@ -44,18 +44,14 @@ final class ZstdDecompressor: InputDecompressor {
             input.consume(source.pos)
             if ZSTD_isError(result) != 0 {
                 let reason = String(cString: ZSTD_getErrorName(result))
-                throw InputError(
-                    path: input.path,
-                    reason: "the zstd data is corrupt near byte \(input.offset): \(reason)"
-                )
+                throw input.error("the zstd data is corrupt near byte \(input.offset): \(reason)")
             }
             frameRemainder = result
             if target.pos > 0 { return target.pos }
             if atEnd {
                 guard result == 0 else {
-                    throw InputError(
-                        path: input.path,
-                        reason: "the zstd data ends inside a frame, after \(input.offset) bytes (the file is truncated)"
+                    throw input.error(
+                        "the zstd data ends inside a frame, after \(input.offset) bytes (the file is truncated)"
                     )
                 }
                 isFinished = true

@@ -47,7 +47,7 @@ struct CSVRecordWriter: RecordWriter {
         output.append(UInt8(ascii: ","))
         output.appendCSVField(notification.defaultAction.kind.name)
         output.append(UInt8(ascii: ","))
-        appendOptional(RecordFields.actionURL(notification), output)
+        appendOptional(notification.defaultAction.url, output)
         output.append(",,,,")
         if let request = delivery {
             output.appendCSVField(request.kind.name)

@@ -44,6 +44,13 @@ struct LintRecordWriter: Sendable {
         }
     }
 
+    /// Writes the record of an input that could not be read (`line` 0: a `.json` file), and counts it.
+    func write(_ error: PushPayloadError, source: String, line: Int, into output: OutputBuffer, tally: inout LintTally)
+    {
+        tally.countError(error.code)
+        write(PushRecord(source: source, line: line > 0 ? line : nil, content: .error(error)), into: output)
+    }
+
     /// Fixed column widths, cells cut with `…`; the message takes the rest of the line.
     static func row(_ cells: [String]) -> String {
         let widths = [24, 5, 8, 36, 8, 32]

@@ -59,9 +59,4 @@ enum RecordFields {
     static func vendorName(_ notification: PushNotification) -> String {
         notification.vendor?.name ?? Tally.unknownVendor
     }
-
-    /// The default action's URL: the deep link or web page a tap opens (`nil` for open-app and cards).
-    static func actionURL(_ notification: PushNotification) -> String? {
-        notification.defaultAction.url
-    }
 }

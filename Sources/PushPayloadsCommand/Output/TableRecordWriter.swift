@@ -85,7 +85,7 @@ struct TableRecordWriter: RecordWriter {
         appendCell(notification.messageID ?? "", columns[6], isLast: false, output)
         appendCell(notification.title ?? notification.body ?? "", columns[7], isLast: false, output)
         appendCell(notification.defaultAction.kind.name, columns[8], isLast: false, output)
-        appendCell(RecordFields.actionURL(notification) ?? "", columns[9], isLast: true, output)
+        appendCell(notification.defaultAction.url ?? "", columns[9], isLast: true, output)
         output.removeTrailingSpaces()
         output.append(UInt8(ascii: "\n"))
     }

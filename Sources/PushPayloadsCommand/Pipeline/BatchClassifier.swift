@@ -34,8 +34,7 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
             }
         }
         if let failure = batch.readFailure {
-            tally.countError(PushPayloadError.Code.ioError)
-            writer.writeError(failure.payloadError, source: source, line: failure.line, into: output)
+            writer.write(failure.payloadError, source: source, line: failure.line, into: output, tally: &tally)
             appendEmptyExtras(isError: true, into: output)
         }
         tally.bytes += batch.consumedBytes

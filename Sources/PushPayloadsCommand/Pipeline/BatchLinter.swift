@@ -19,8 +19,7 @@ struct BatchLinter: Sendable {
             let line = entry.line > 0 ? entry.line : nil
             if entry.isOversized {
                 let error = decoder.tooLargeError(length: entry.oversizedLength)
-                tally.countError(error.code)
-                writer.write(PushRecord(source: batch.source, line: line, content: .error(error)), into: output)
+                writer.write(error, source: batch.source, line: entry.line, into: output, tally: &tally)
                 continue
             }
             do {
@@ -35,19 +34,12 @@ struct BatchLinter: Sendable {
                     )
                 }
             } catch {
-                tally.countError(error.code)
-                writer.write(PushRecord(source: batch.source, line: line, content: .error(error)), into: output)
+                writer.write(error, source: batch.source, line: entry.line, into: output, tally: &tally)
             }
         }
         if let failure = batch.readFailure {
             // The input stopped part way: its record marks where (InputFeeder).
-            tally.countError(PushPayloadError.Code.ioError)
-            let record = PushRecord(
-                source: batch.source,
-                line: failure.line > 0 ? failure.line : nil,
-                content: .error(failure.payloadError)
-            )
-            writer.write(record, into: output)
+            writer.write(failure.payloadError, source: batch.source, line: failure.line, into: output, tally: &tally)
         }
         tally.bytes += batch.consumedBytes
         batch.lintTally = tally

@@ -45,22 +45,17 @@ struct BatchFitter: Sendable {
                 batch.output.append(try fitted(entry, in: batch))
                 batch.output.append(UInt8(ascii: "\n"))
             } catch {
-                tally.countError(error.code)
-                let record = PushRecord(
-                    source: batch.source,
-                    line: entry.line > 0 ? entry.line : nil,
-                    content: .error(error)
-                )
-                writer.write(record, into: batch.output)
+                writer.write(error, source: batch.source, line: entry.line, into: batch.output, tally: &tally)
             }
         }
         if let failure = batch.readFailure {
             // The input stopped part way: its record marks where (InputFeeder).
-            tally.countError(PushPayloadError.Code.ioError)
-            let line = failure.line > 0 ? failure.line : nil
             writer.write(
-                PushRecord(source: batch.source, line: line, content: .error(failure.payloadError)),
-                into: batch.output
+                failure.payloadError,
+                source: batch.source,
+                line: failure.line,
+                into: batch.output,
+                tally: &tally
             )
         }
         batch.lintTally = tally

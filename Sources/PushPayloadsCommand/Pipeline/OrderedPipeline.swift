@@ -14,7 +14,6 @@ import PushPayloads
 /// thread, where blocking in Swift concurrency's cooperative pool would starve it. With one job nothing
 /// is gained by threads, so everything runs on the calling thread in turn.
 struct OrderedPipeline {
-    /// Worker threads.
     var jobs: Int
     /// Batches in circulation; the producer waits when all are in use.
     var depth: Int
@@ -161,6 +160,5 @@ final class SharedValue<Value: Sendable>: @unchecked Sendable {
         try queue.sync { try body(&value) }
     }
 
-    /// A copy of the value.
     var current: Value { withLock { $0 } }
 }

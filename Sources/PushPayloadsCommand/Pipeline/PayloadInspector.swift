@@ -34,32 +34,26 @@ struct PayloadInspector {
     /// `--platform`: the platforms the request's devices are on; empty when not known.
     var platforms: Set<PushPlatform> = []
 
-    /// The input's name in messages.
     var name: String { InputSpec.displayName(path) }
 
     func inspect() throws(Failure) -> PushInspection {
         let name = self.name
-        let fileDescriptor: FileDescriptor
-        var opened: FileDescriptor?
-        if path == Array("-".utf8) {
-            if case .failure(let error) = StandardStreams.inputAtLaunch {
-                let reason = StandardStreams.describeInputFailure(error)
-                throw .unreadable(InputError(path: name, reason: reason))
-            }
-            fileDescriptor = .standardInput
-        } else {
-            do {
-                fileDescriptor = try FileDescriptor.open(InputList.filePath(path), .readOnly, options: .closeOnExec)
-            } catch {
-                throw .unreadable(InputError(path: name, error: error))
-            }
-            opened = fileDescriptor
+        let isStandardInput = path == Array("-".utf8)
+        if isStandardInput, case .failure(let error) = StandardStreams.inputAtLaunch {
+            throw .unreadable(InputError(path: name, reason: StandardStreams.describeInputFailure(error)))
         }
-        defer { try? opened?.close() }
+        let source: InputSpec.Source = isStandardInput ? .standardInput : .file(InputList.filePath(path))
+        let opened: (descriptor: FileDescriptor, isFile: Bool)
+        do {
+            opened = try InputSpec(source: source, name: name, mode: .jsonLines).open()
+        } catch {
+            throw .unreadable(error)
+        }
+        defer { if opened.isFile { try? opened.descriptor.close() } }
 
         let reader = LineReader(
             path: name,
-            fileDescriptor: fileDescriptor,
+            fileDescriptor: opened.descriptor,
             mode: line == nil ? .singleDocument : .jsonLines,
             maximumPayloadBytes: decoder.limits.maximumPayloadBytes,
             chunkSize: 64 * 1024

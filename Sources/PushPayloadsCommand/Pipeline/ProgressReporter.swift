@@ -44,7 +44,6 @@ struct ProgressReporter {
         isShowing = false
     }
 
-    /// The text of the progress line.
     static func line(payloads: Int, bytes: Int, totalBytes: Int?, seconds: Double) -> String {
         var text = "\(Tally.grouped(payloads)) payloads, \(formatBytes(bytes))"
         if let totalBytes, totalBytes > 0 {
@@ -94,7 +93,6 @@ struct ProgressReporter {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    /// A duration in seconds.
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18

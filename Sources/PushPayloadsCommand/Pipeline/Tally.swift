@@ -35,23 +35,13 @@ struct Tally: Sendable, Equatable {
     mutating func countDecoded(vendor: PushVendor?, isSilent: Bool) {
         payloads += 1
         if isSilent { silent += 1 }
-        let name = vendor?.name ?? Self.unknownVendor
-        if let index = vendors.firstIndex(where: { $0.name == name }) {
-            vendors[index].total += 1
-            if isSilent { vendors[index].silent += 1 }
-        } else {
-            vendors.append(VendorCount(name: name, total: 1, silent: isSilent ? 1 : 0))
-        }
+        add(VendorCount(name: vendor?.name ?? Self.unknownVendor, total: 1, silent: isSilent ? 1 : 0))
     }
 
     mutating func countError(_ code: PushPayloadError.Code) {
         payloads += 1
         errors += 1
-        if let index = errorCodes.firstIndex(where: { $0.code == code.name }) {
-            errorCodes[index].count += 1
-        } else {
-            errorCodes.append(ErrorCount(code: code.name, count: 1))
-        }
+        add(ErrorCount(code: code.name, count: 1))
     }
 
     mutating func merge(_ other: Tally) {
@@ -61,20 +51,24 @@ struct Tally: Sendable, Equatable {
         bytes += other.bytes
         byteOrderMarks += other.byteOrderMarks
         unreadableInputs += other.unreadableInputs
-        for vendor in other.vendors {
-            if let index = vendors.firstIndex(where: { $0.name == vendor.name }) {
-                vendors[index].total += vendor.total
-                vendors[index].silent += vendor.silent
-            } else {
-                vendors.append(vendor)
-            }
+        for vendor in other.vendors { add(vendor) }
+        for error in other.errorCodes { add(error) }
+    }
+
+    private mutating func add(_ vendor: VendorCount) {
+        if let index = vendors.firstIndex(where: { $0.name == vendor.name }) {
+            vendors[index].total += vendor.total
+            vendors[index].silent += vendor.silent
+        } else {
+            vendors.append(vendor)
         }
-        for error in other.errorCodes {
-            if let index = errorCodes.firstIndex(where: { $0.code == error.code }) {
-                errorCodes[index].count += error.count
-            } else {
-                errorCodes.append(error)
-            }
+    }
+
+    private mutating func add(_ error: ErrorCount) {
+        if let index = errorCodes.firstIndex(where: { $0.code == error.code }) {
+            errorCodes[index].count += error.count
+        } else {
+            errorCodes.append(error)
         }
     }
 

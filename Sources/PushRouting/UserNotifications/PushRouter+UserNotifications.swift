@@ -161,7 +161,7 @@ extension PushServiceExtensionRequest {
 extension PushServiceExtensionContent {
     /// Content a content handler was called with (see `PushServiceExtensionRequest.contentHandler`).
     init(handedOver content: UNNotificationContent) {
-        self.init(platformObject: PlatformObject(content))
+        self.init(object: PlatformObject(content))
     }
 }
 #endif
