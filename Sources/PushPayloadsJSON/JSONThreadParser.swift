@@ -16,7 +16,9 @@ import Darwin
 /// no other task runs on the thread while it is in use, and it never calls out to code that could parse
 /// again on the same thread.
 ///
-/// Without POSIX threads (no `pthread_key_create`), each parse uses a fresh parser, as before.
+/// A thread's parser keeps buffers the size of the largest embedded document it has parsed (no larger
+/// than the payload limit it was given) until the thread ends. Without POSIX threads, or when the process
+/// is out of thread keys, each parse uses a fresh parser.
 enum JSONThreadParser {
     /// Parses any JSON value from `bytes` with the calling thread's parser.
     static func parseValue(
