@@ -272,4 +272,17 @@ package final class OutputBuffer {
         default: return false
         }
     }
+
+    // MARK: Copies
+
+    /// The bytes the buffer holds before it grows again.
+    package var reservedCapacity: Int { capacity }
+
+    /// A buffer of its own holding the same bytes, for a value that shares this one to write into
+    /// (`PushInspectionWriter`'s copy on write).
+    package func copy() -> OutputBuffer {
+        let copy = OutputBuffer(capacity: capacity)
+        copy.append(UnsafeRawPointer(base), count: count)
+        return copy
+    }
 }
