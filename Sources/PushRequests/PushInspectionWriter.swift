@@ -8,9 +8,10 @@ public import PushPayloads
 /// existential, a container and a tree node per value (about 1,200 bytes of JSON and 500 values for a
 /// send request to three platforms). This writer appends the text as it goes, with the member names as
 /// constants, so an inspection costs one pass and, once the buffer has grown to the largest answer, no
-/// allocation of its own beyond the payload's text. The `Encodable` conformances stay, for other
-/// encoders and for code that embeds these values in its own types; a test holds the two to the same
-/// bytes on every payload and send request of the corpus and the vendors' fixtures.
+/// allocation of its own: the payload's JSON goes through a scratch array it keeps, and the model's
+/// title, subtitle and body are escaped straight from the parsed bytes. The `Encodable` conformances
+/// stay, for other encoders and for code that embeds these values in its own types; a test holds the
+/// two to the same bytes on every payload and send request of the corpus and the vendors' fixtures.
 ///
 /// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
 /// present, `null` when absent; APNs headers are sorted by name. The library's own extras
@@ -23,16 +24,16 @@ public import PushPayloads
 /// for body in bodies {
 ///     writer.removeAll()                                 // keeps the buffer
 ///     try writer.write(PushInspector().inspect(try PushSendRequest(jsonBytes: body)))
-///     send(writer.bytes)
+///     writer.withBytes { send($0) }                     // in place; `bytes` is a copy
 /// }
 /// ```
 ///
 /// A value: each thread or request uses its own (a server keeps one per worker, or pools them). A copy
 /// shares the buffer until either writes, as an array does.
 public struct PushInspectionWriter: @unchecked Sendable {
-    // Unchecked: the buffer is a class that is not Sendable, but it is written only through the
-    // mutating methods, each of which first makes it this value's own (`makeUnique`), so no two
-    // values, and no two threads, ever write one buffer or read it while it is written.
+    // Unchecked: the buffer is a class that is not Sendable, but it is written only from the public
+    // mutating methods, each of which first makes it this value's own (`makeUnique`), so no two values,
+    // and no two threads, ever write one buffer, or read one while it is written.
     private var output: OutputBuffer
     /// The payload's compact JSON on its way into `output`, kept so it is not allocated per payload.
     private var scratch: [UInt8] = []
@@ -57,8 +58,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
     public func withBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let result = output.withBytes { bytes in Swift.Result { () throws(Failure) in try body(.init(bytes)) } }
-        return try result.get()
+        try output.withRawBytes(body)
     }
 
     /// Empties the buffer, keeping its storage for the next value.
@@ -486,7 +486,9 @@ public struct PushInspectionWriter: @unchecked Sendable {
     private mutating func appendText(_ text: PushTextValue?) {
         switch text {
         case .string(let string): output.appendJSONString(string)
-        case .json(let value): value.withDecodedUTF8 { output.appendJSONString(utf8: $0) }
+        case .json(let value):
+            // Always a string; were it not, `title` would read "", and so does this.
+            if value.withDecodedUTF8({ output.appendJSONString(utf8: $0) }) == nil { output.appendJSONString("") }
         case nil: append("null")
         }
     }
