@@ -114,3 +114,11 @@ extension JSONValue {
         return total
     }
 }
+
+extension JSONValue {
+    /// Appends ``jsonBytes`` to `output`, without building an array of its own: a writer that embeds a
+    /// payload in a larger answer (`PushInspectionWriter`) writes it in place.
+    package func appendJSONBytes(to output: inout [UInt8]) {
+        JSONWriter.write(self, into: &output)
+    }
+}

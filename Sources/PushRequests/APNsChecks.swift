@@ -234,6 +234,8 @@ enum APNsChecks {
         "content-state", "timestamp", "event", "dismissal-date", "attributes-type", "attributes",
         "input-push-channel", "input-push-token", "content-changed",
     ]
+    /// ``apsKeys`` as UTF-8, to compare with keys read in place.
+    static let apsKeyBytes = apsKeys.map { Array($0.utf8) }
     static let liveActivityOnlyKeys = [
         "content-state", "timestamp", "event", "stale-date", "dismissal-date", "attributes-type", "attributes",
     ]
@@ -273,7 +275,15 @@ enum APNsChecks {
             )
         }
         if let aps {
-            for key in aps.keys where !apsKeys.contains(key) {
+            // Keys read in place: only one that is not Apple's is made a string.
+            var customKeys: [String] = []
+            _ = aps.containsKey { key in
+                if !apsKeyBytes.contains(where: { $0.elementsEqual(key) }) {
+                    customKeys.append(String(decoding: key, as: UTF8.self))
+                }
+                return false
+            }
+            for key in customKeys {
                 context.report(
                     bodyCustomKeyInAps,
                     platform: .ios,
@@ -297,9 +307,10 @@ enum APNsChecks {
 
     private static func checkAps(_ aps: JSONObject, pushType: String?, _ context: inout PushCheckContext) {
         let request = context.request
-        let path = context.apsPath()
+        // Paths are made only for a finding.
+        var path: String { PushCheckContext.apsPath(nil, in: request) }
         let member = { (key: String) in PushCheckContext.apsPath(key, in: request) }
-        let userKeys = ["alert", "sound", "badge"].filter { aps[$0] != nil }
+        let showsSomething = userKeyNames.contains { aps[$0] != nil }
         let contentAvailable = aps["content-available"]
         let wakes =
             contentAvailable?.numberValue?.int64Value == 1 && contentAvailable?.numberValue?.isIntegerLiteral == true
@@ -312,12 +323,12 @@ enum APNsChecks {
                 "`content-available` is \(contentAvailable.jsonString); only the integer 1 wakes the app"
             )
         }
-        if wakes && !userKeys.isEmpty && pushType != "background" {
+        if wakes && showsSomething && pushType != "background" {
             context.report(
                 contentAvailableWithAlert,
                 platform: .ios,
                 path: member("content-available"),
-                "`content-available: 1` with `\(userKeys.joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
+                "`content-available: 1` with `\(userKeys(of: aps).joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
             )
         }
         if pushType == "background" {
@@ -329,12 +340,12 @@ enum APNsChecks {
                     "a `background` push needs `content-available: 1`"
                 )
             }
-            if !userKeys.isEmpty {
+            if showsSomething {
                 context.report(
                     backgroundUserKeys,
                     platform: .ios,
                     path: path,
-                    "a `background` push has `\(userKeys.joined(separator: "`, `"))`, which only a push of type `alert` may have"
+                    "a `background` push has `\(userKeys(of: aps).joined(separator: "`, `"))`, which only a push of type `alert` may have"
                 )
             }
         }
@@ -359,8 +370,8 @@ enum APNsChecks {
             }
         }
         if let level = aps["interruption-level"] {
-            let levels = ["passive", "active", "time-sensitive", "critical"]
-            if !(level.stringValue.map(levels.contains) ?? false) {
+            let known = ["passive", "active", "time-sensitive", "critical"].contains { level.isString($0) }
+            if !known {
                 let hint = level.isString("time-senstive") ? " (the misspelling from Apple's old documentation)" : ""
                 context.report(
                     interruptionLevel,
@@ -381,7 +392,7 @@ enum APNsChecks {
                 )
             }
         }
-        for key in ["thread-id", "category", "target-content-id", "filter-criteria"] {
+        for key in stringOnlyKeys {
             if let value = aps[key], value.kind != .string {
                 context.report(
                     stringKeys,
@@ -426,6 +437,14 @@ enum APNsChecks {
             )
         }
     }
+
+    /// The `aps` keys that only a visible push has, those `aps` holds.
+    private static func userKeys(of aps: JSONObject) -> [String] {
+        userKeyNames.filter { aps[$0] != nil }
+    }
+
+    private static let userKeyNames = ["alert", "sound", "badge"]
+    private static let stringOnlyKeys = ["thread-id", "category", "target-content-id", "filter-criteria"]
 
     private static func checkAlert(_ alert: JSONValue, path: String, _ context: inout PushCheckContext) {
         if alert.kind == .string { return }

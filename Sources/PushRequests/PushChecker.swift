@@ -50,8 +50,11 @@ public struct PushChecker: Sendable {
         APNsChecks.check(&context)
         FCMChecks.check(&context)
         VendorChecks.check(&context)
-        // A stable sort: errors first, each severity in the order the checks found them.
-        return context.finishedFindings().enumerated()
+        // A stable sort: errors first, each severity in the order the checks found them. Findings mostly
+        // come in that order already (or are none), and are then returned as they are.
+        let findings = context.finishedFindings()
+        if zip(findings, findings.dropFirst()).allSatisfy({ $0.severity >= $1.severity }) { return findings }
+        return findings.enumerated()
             .sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }
             .map(\.element)
     }

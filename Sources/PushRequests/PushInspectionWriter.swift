@@ -8,9 +8,10 @@ public import PushPayloads
 /// existential, a container and a tree node per value (about 1,200 bytes of JSON and 500 values for a
 /// send request to three platforms). This writer appends the text as it goes, with the member names as
 /// constants, so an inspection costs one pass and, once the buffer has grown to the largest answer, no
-/// allocation of its own beyond the payload's text. The `Encodable` conformances stay, for other
-/// encoders and for code that embeds these values in its own types; a test holds the two to the same
-/// bytes on every payload and send request of the corpus and the vendors' fixtures.
+/// allocation of its own: the payload's JSON goes through a scratch array it keeps, and the model's
+/// title, subtitle and body are escaped straight from the parsed bytes. The `Encodable` conformances
+/// stay, for other encoders and for code that embeds these values in its own types; a test holds the
+/// two to the same bytes on every payload and send request of the corpus and the vendors' fixtures.
 ///
 /// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
 /// present, `null` when absent; APNs headers are sorted by name. The library's own extras
@@ -23,24 +24,52 @@ public import PushPayloads
 /// for body in bodies {
 ///     writer.removeAll()                                 // keeps the buffer
 ///     try writer.write(PushInspector().inspect(try PushSendRequest(jsonBytes: body)))
-///     send(writer.bytes)
+///     writer.withBytes { send($0) }                     // in place; `bytes` is a copy
 /// }
 /// ```
 ///
-/// A value: each thread or request uses its own (a server keeps one per worker, or pools them).
-public struct PushInspectionWriter: Sendable {
-    /// The JSON written since the writer was made or last emptied.
-    public private(set) var bytes: [UInt8]
+/// A value: each thread or request uses its own (a server keeps one per worker, or pools them). A copy
+/// shares the buffer until either writes, as an array does.
+public struct PushInspectionWriter: @unchecked Sendable {
+    // Unchecked: the buffer is a class that is not Sendable, but it is written only from the public
+    // mutating methods, each of which first makes it this value's own (`makeUnique`), so no two values,
+    // and no two threads, ever write one buffer, or read one while it is written.
+    private var output: OutputBuffer
+    /// The payload's compact JSON on its way into `output`, kept so it is not allocated per payload.
+    private var scratch: [UInt8] = []
 
     /// Creates a writer whose buffer holds `capacity` bytes before it grows.
     public init(capacity: Int = 4_096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        output = OutputBuffer(capacity: capacity)
+    }
+
+    /// A copy of the JSON written since the writer was made or last emptied; ``withBytes(_:)`` reads it
+    /// without copying.
+    public var bytes: [UInt8] { output.bytes }
+
+    /// The number of bytes written since the writer was made or last emptied.
+    public var byteCount: Int { output.count }
+
+    /// The bytes the buffer holds before it grows again.
+    public var capacity: Int { output.reservedCapacity }
+
+    /// Hands `body` the JSON written since the writer was made or last emptied, in place: `body` must not
+    /// keep the buffer.
+    public func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try output.withRawBytes(body)
     }
 
     /// Empties the buffer, keeping its storage for the next value.
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        makeUnique()
+        output.removeAll()
+    }
+
+    /// Gives this value a buffer of its own before it writes, if a copy shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&output) { output = output.copy() }
     }
 
     /// Appends `inspection`: `schema_version`, `kind`, `deliveries` and `findings`.
@@ -49,19 +78,21 @@ public struct PushInspectionWriter: Sendable {
     ///   a notification's relevance score is not finite: what `JSONBytesEncoder` throws for the same
     ///   value. The buffer then holds a partial value; empty it before reusing it.
     public mutating func write(_ inspection: PushInspection) throws {
+        makeUnique()
         append(#"{"schema_version":"#)
         appendInteger(PushInspection.schemaVersion)
         append(#","kind":"#)
         appendString(inspection.kind.name)
         append(#","deliveries":["#)
-        for (index, delivery) in inspection.deliveries.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            try write(delivery)
+        // By index, so each delivery and finding is read in place rather than copied out of its array.
+        for index in inspection.deliveries.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            try write(inspection.deliveries[index])
         }
         append(#"],"findings":["#)
-        for (index, finding) in inspection.findings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            write(finding)
+        for index in inspection.findings.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            write(inspection.findings[index])
         }
         append("]}")
     }
@@ -71,6 +102,7 @@ public struct PushInspectionWriter: Sendable {
     ///
     /// - Throws: As ``write(_:)-(PushInspection)``.
     public mutating func write(_ delivery: PushInspection.Delivery) throws {
+        makeUnique()
         append(#"{"platform":"#)
         appendString(delivery.platform.name)
         append(#","headers":{"#)
@@ -79,7 +111,7 @@ public struct PushInspectionWriter: Sendable {
             appendMember(name, value)
         } else if !delivery.headers.isEmpty {
             for (index, (name, value)) in delivery.headers.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 appendMember(name, value)
             }
         }
@@ -87,7 +119,7 @@ public struct PushInspectionWriter: Sendable {
         appendText(delivery.systemText)
         append(#","notification":"#)
         try write(delivery.notification)
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Appends a notification: its `classification`, every field of the model (`null` when absent), the
@@ -95,6 +127,7 @@ public struct PushInspectionWriter: Sendable {
     ///
     /// - Throws: As ``write(_:)-(PushInspection)``.
     public mutating func write(_ notification: PushNotification) throws {
+        makeUnique()
         append(#"{"classification":"#)
         write(notification.classification)
         append(#","content_available":"#)
@@ -104,11 +137,11 @@ public struct PushInspectionWriter: Sendable {
         append(#","message_id":"#)
         appendString(orNull: notification.messageID)
         append(#","title":"#)
-        appendString(orNull: notification.title)
+        appendText(notification.titleText)
         append(#","subtitle":"#)
-        appendString(orNull: notification.subtitle)
+        appendText(notification.subtitleText)
         append(#","body":"#)
-        appendString(orNull: notification.body)
+        appendText(notification.bodyText)
         append(#","vendor_text":"#)
         appendText(notification.vendorText)
         append(#","badge":"#)
@@ -127,7 +160,7 @@ public struct PushInspectionWriter: Sendable {
         appendAction(notification.defaultAction)
         append(#","buttons":["#)
         for (index, button) in notification.buttons.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             append(#"{"title":"#)
             appendString(button.title)
             append(#","action_identifier":"#)
@@ -136,32 +169,34 @@ public struct PushInspectionWriter: Sendable {
             appendAction(button.action)
             append(#","options":["#)
             for (index, option) in button.options.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 appendString(option)
             }
             append("]}")
         }
         append(#"],"images":["#)
         for (index, image) in notification.images.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             append(#"{"url":"#)
             appendString(image.url)
             append(#","fallback_url":"#)
             appendString(orNull: image.fallbackURL)
             append(#","deep_link":"#)
             appendString(orNull: image.deepLink)
-            bytes.append(UInt8(ascii: "}"))
+            output.append(UInt8(ascii: "}"))
         }
         append(#"],"extras":"#)
         try appendExtras(notification.extras)
         append(#","payload":"#)
-        bytes.append(contentsOf: notification.document.jsonBytes)
-        bytes.append(UInt8(ascii: "}"))
+        // Written in place: no array of the payload's own.
+        appendJSON(notification.document.root)
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Appends a classification: `vendor`, `marker`, `entry_point_rule`, `also_matching`, `silent` and
     /// `shape`.
     public mutating func write(_ classification: PushClassification) {
+        makeUnique()
         append(#"{"vendor":"#)
         appendString(orNull: classification.vendor?.name)
         append(#","marker":"#)
@@ -173,17 +208,18 @@ public struct PushInspectionWriter: Sendable {
         }
         append(#","also_matching":["#)
         for (index, vendor) in classification.alsoMatching.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             appendString(vendor.name)
         }
         append(classification.isSilent ? #"],"silent":true,"shape":"# : #"],"silent":false,"shape":"#)
         appendString(classification.shape.rawValue)
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Appends a finding: `rule` (its id), `severity`, `platform`, `path`, `header`, `message` and
     /// `certain`.
     public mutating func write(_ finding: PushFinding) {
+        makeUnique()
         append(#"{"rule":"#)
         appendString(finding.rule.id)
         append(#","severity":"#)
@@ -210,7 +246,7 @@ public struct PushInspectionWriter: Sendable {
         appendString(orNull: action.fallbackURL)
         append(#","campaign_id":"#)
         appendString(orNull: action.campaignID)
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
     }
 
     private mutating func appendText(_ text: PushText?) {
@@ -221,7 +257,7 @@ public struct PushInspectionWriter: Sendable {
         appendString(orNull: text.subtitle)
         append(#","body":"#)
         appendString(orNull: text.body)
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
     }
 
     /// The extras object: the library's own extras written here, any other type through its `Encodable`.
@@ -231,23 +267,23 @@ public struct PushInspectionWriter: Sendable {
         // containers merge them; that rare case is left to the encoder, so the bytes stay the same.
         for (index, value) in values.enumerated()
         where values[..<index].contains(where: { type(of: $0).name == type(of: value).name }) {
-            bytes.append(contentsOf: try JSONBytesEncoder().encode(extras))
+            output.append(try JSONBytesEncoder().encode(extras))
             return
         }
-        bytes.append(UInt8(ascii: "{"))
+        output.append(UInt8(ascii: "{"))
         for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             appendString(type(of: value).name)
-            bytes.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: ":"))
             switch value {
             case let cordial as CordialExtras: appendCordialExtras(cordial)
             case let exponea as ExponeaExtras: try appendExponeaExtras(exponea)
             case let swrve as SwrveExtras: appendSwrveExtras(swrve)
             case let atomic as AtomicPushNotification: appendAtomicExtras(atomic)
-            default: bytes.append(contentsOf: try JSONBytesEncoder().encode(value))
+            default: output.append(try JSONBytesEncoder().encode(value))
             }
         }
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
     }
 
     // MARK: The vendors' extras, as their `Encodable` writes them (an absent optional is left out)
@@ -271,15 +307,15 @@ public struct PushInspectionWriter: Sendable {
         appendMember("has_inbox_message", bool: cordial.hasInboxMessage, &object)
         appendMember("image_url", string: cordial.imageURL, &object)
         appendKey("carousel", &object)
-        bytes.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "["))
         for (index, item) in cordial.carousel.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             var inner = ObjectState()
             appendMember("image_url", string: item.imageURL, &inner)
             appendMember("deep_link", string: item.deepLink, &inner)
             endObject(inner)
         }
-        bytes.append(UInt8(ascii: "]"))
+        output.append(UInt8(ascii: "]"))
         endObject(object)
     }
 
@@ -302,23 +338,23 @@ public struct PushInspectionWriter: Sendable {
         }
         appendMember("consent_category", string: exponea.consentCategory, &object)
         appendKey("url_parameters", &object)
-        bytes.append(UInt8(ascii: "{"))
+        output.append(UInt8(ascii: "{"))
         for (index, (name, value)) in exponea.urlParameters.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             appendMember(name, value)
         }
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
         appendMember("has_tracking_consent", bool: exponea.hasTrackingConsent, &object)
         appendMember("consent_category_tracking", string: exponea.consentCategoryTracking, &object)
         appendMember("is_tracking_forced", bool: exponea.isTrackingForced, &object)
         if !exponea.buttonTrackingForced.isEmpty {
             appendKey("button_tracking_forced", &object)
-            bytes.append(UInt8(ascii: "["))
+            output.append(UInt8(ascii: "["))
             for (index, flag) in exponea.buttonTrackingForced.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 appendBool(flag)
             }
-            bytes.append(UInt8(ascii: "]"))
+            output.append(UInt8(ascii: "]"))
         }
         appendMember("notification_id", integer: exponea.notificationID, &object)
         endObject(object)
@@ -357,16 +393,16 @@ public struct PushInspectionWriter: Sendable {
 
     /// `{"name":` for the first member, `,"name":` for the others.
     private mutating func appendKey(_ name: StaticString, _ object: inout ObjectState) {
-        bytes.append(object.hasMembers ? UInt8(ascii: ",") : UInt8(ascii: "{"))
+        output.append(object.hasMembers ? UInt8(ascii: ",") : UInt8(ascii: "{"))
         object.hasMembers = true
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         append(name)
         append(#"":"#)
     }
 
     private mutating func endObject(_ object: ObjectState) {
-        if !object.hasMembers { bytes.append(UInt8(ascii: "{")) }
-        bytes.append(UInt8(ascii: "}"))
+        if !object.hasMembers { output.append(UInt8(ascii: "{")) }
+        output.append(UInt8(ascii: "}"))
     }
 
     private mutating func appendMember(_ name: StaticString, string: String?, _ object: inout ObjectState) {
@@ -390,13 +426,13 @@ public struct PushInspectionWriter: Sendable {
     private mutating func appendMember(_ name: StaticString, json: JSONValue?, _ object: inout ObjectState) {
         guard let json else { return }
         appendKey(name, &object)
-        bytes.append(contentsOf: json.jsonBytes)
+        appendJSON(json)
     }
 
     // MARK: JSON text
 
     private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        output.append(text)
     }
 
     /// A floating-point number as `Encodable` writes it (its `description`); JSON has no infinity or NaN.
@@ -407,7 +443,7 @@ public struct PushInspectionWriter: Sendable {
                 EncodingError.Context(codingPath: [], debugDescription: "JSON has no infinite or NaN numbers")
             )
         }
-        bytes.append(contentsOf: value.description.utf8)
+        output.append(string: value.description)
     }
 
     private mutating func appendBool(_ value: Bool) {
@@ -416,7 +452,7 @@ public struct PushInspectionWriter: Sendable {
 
     private mutating func appendMember(_ name: String, _ value: String) {
         appendString(name)
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: ":"))
         appendString(value)
     }
 
@@ -426,12 +462,12 @@ public struct PushInspectionWriter: Sendable {
 
     /// A decimal integer, as `String(value)` writes it, without making the string.
     private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var divisor: UInt64 = 1
         while magnitude / divisor >= 10 { divisor *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor))
+            output.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor))
             magnitude %= divisor
             divisor /= 10
         } while divisor > 0
@@ -441,38 +477,27 @@ public struct PushInspectionWriter: Sendable {
         if let text { appendString(text) } else { append("null") }
     }
 
-    /// A quoted JSON string: `"`, `\` and the control characters escaped (`\n`, `\t`, … or `\u00XX`), all
-    /// else copied as UTF-8, in runs between the bytes that need an escape.
     private mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for (index, byte) in utf8.enumerated()
-            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(of: byte)
-                runStart = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
+        output.appendJSONString(text)
     }
 
-    private mutating func appendEscape(of byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): append(#"\""#)
-        case UInt8(ascii: "\\"): append(#"\\"#)
-        case 0x0A: append(#"\n"#)
-        case 0x0D: append(#"\r"#)
-        case 0x09: append(#"\t"#)
-        case 0x08: append(#"\b"#)
-        case 0x0C: append(#"\f"#)
-        default:
-            let digits: StaticString = "0123456789abcdef"
-            append(#"\u00"#)
-            bytes.append(digits.utf8Start[Int(byte >> 4)])
-            bytes.append(digits.utf8Start[Int(byte & 0x0F)])
+    /// A text field of the model as held: a payload's string is decoded in place and escaped again,
+    /// never built as a `String` (as ``PushRecordWriter`` writes it).
+    private mutating func appendText(_ text: PushTextValue?) {
+        switch text {
+        case .string(let string): output.appendJSONString(string)
+        case .json(let value):
+            // Always a string; were it not, `title` would read "", and so does this.
+            if value.withDecodedUTF8({ output.appendJSONString(utf8: $0) }) == nil { output.appendJSONString("") }
+        case nil: append("null")
         }
+    }
+
+    /// A value of the payload as compact JSON, with its numbers as written: written into the reused
+    /// scratch array by the engine, then copied.
+    private mutating func appendJSON(_ value: JSONValue) {
+        scratch.removeAll(keepingCapacity: true)
+        value.appendJSONBytes(to: &scratch)
+        output.append(scratch)
     }
 }

@@ -11,6 +11,15 @@ public enum PushSeverity: String, Hashable, Sendable, Comparable, CaseIterable, 
 
     /// `info` < `warning` < `error`.
     public static func < (lhs: PushSeverity, rhs: PushSeverity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.rank < rhs.rank
+    }
+
+    /// The order of the cases, without building ``allCases`` for every comparison.
+    private var rank: Int {
+        switch self {
+        case .info: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
     }
 }

@@ -121,39 +121,46 @@ enum VendorChecks {
         platformDivergence,
     ]
 
+    /// Swrve's push id and silent push id.
+    static let swrveIDKeys = ["_p", "_sp"]
+
     /// The vendors' values that FCM data carries as JSON strings.
     static let embeddedKeys = [
         "_sw", "_s.SilentPayload", "actions", "attributes", "url_params", "atomic", "deepLink", "system", "carousel",
     ]
 
     static func check(_ context: inout PushCheckContext) {
-        var results: [(delivery: PushDelivery, notification: PushNotification)] = []
-        for (index, delivery) in context.deliveries.enumerated()
-        where context.audience.possible.contains(delivery.platform) {
+        // The first iOS and Android notifications, kept for the comparison; the others are checked and let go.
+        var ios: PushNotification?
+        var android: PushNotification?
+        for index in context.deliveries.indices
+        where context.audience.possible.contains(context.deliveries[index].platform) {
             let notification = context.notification(at: index)
-            checkDelivery(delivery, notification.classification, notification, &context)
-            results.append((delivery, notification))
+            let platform = context.deliveries[index].platform
+            checkDelivery(context.deliveries[index], notification.classification, notification, &context)
+            if platform == .ios, ios == nil {
+                ios = notification
+            } else if platform == .android, android == nil {
+                android = notification
+            }
         }
-        guard let ios = results.first(where: { $0.delivery.platform == .ios }),
-            let android = results.first(where: { $0.delivery.platform == .android }),
+        guard let ios, let android,
             context.request.kind != .devicePayload,
             // Only a vendor's SDK treats a push one way or the other; without one, the app decides.
-            ios.notification.classification.vendor != nil || android.notification.classification.vendor != nil
+            ios.classification.vendor != nil || android.classification.vendor != nil
         else { return }
         var differences: [String] = []
-        let iosOwner = ios.notification.classification.vendor?.name ?? "nobody"
-        let androidOwner = android.notification.classification.vendor?.name ?? "nobody"
+        let iosOwner = ios.classification.vendor?.name ?? "nobody"
+        let androidOwner = android.classification.vendor?.name ?? "nobody"
         if iosOwner != androidOwner { differences.append("iOS gives it to \(iosOwner), Android to \(androidOwner)") }
-        if ios.notification.classification.isSilent != android.notification.classification.isSilent {
+        if ios.classification.isSilent != android.classification.isSilent {
             differences.append(
-                ios.notification.classification.isSilent
+                ios.classification.isSilent
                     ? "it is silent on iOS and shown on Android" : "it is shown on iOS and silent on Android"
             )
         }
-        if ios.notification.buttons.count != android.notification.buttons.count {
-            differences.append(
-                "iOS has \(ios.notification.buttons.count) button(s), Android \(android.notification.buttons.count)"
-            )
+        if ios.buttons.count != android.buttons.count {
+            differences.append("iOS has \(ios.buttons.count) button(s), Android \(android.buttons.count)")
         }
         if !differences.isEmpty {
             context.report(platformDivergence, path: "$", differences.joined(separator: "; "))
@@ -197,7 +204,7 @@ enum VendorChecks {
             )
         }
         let silentPushID = SwrveDecoder.pushID(payload["_sp"])
-        for key in ["_p", "_sp"] {
+        for key in swrveIDKeys {
             guard let id = payload[key] else { continue }
             if SwrveDecoder.pushID(id) == nil {
                 // A usable `_sp` makes it a Swrve silent push, for which `_p` does not matter.

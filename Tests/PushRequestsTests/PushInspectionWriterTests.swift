@@ -137,6 +137,28 @@ struct PushInspectionWriterTests {
         }
     }
 
+    /// The writer is a value over a buffer it shares with its copies until one of them writes.
+    @Test("a copy keeps what was written, whichever of the two writes next")
+    func copies() throws {
+        let inspection = PushInspector().inspect(try PushSendRequest(jsonString: #"{"aps":{"alert":"Hi"},"_p":"1"}"#))
+        let expected = try JSONBytesEncoder().encode(inspection)
+        var writer = PushInspectionWriter(capacity: 16)
+        try writer.write(inspection)
+        var copy = writer
+        copy.removeAll()
+        #expect(writer.bytes == expected)
+        #expect(copy.bytes.isEmpty)
+        try copy.write(inspection)
+        let snapshot = writer
+        try writer.write(inspection)
+        #expect(copy.bytes == expected)
+        #expect(snapshot.bytes == expected)
+        #expect(writer.bytes == expected + expected)
+        #expect(writer.byteCount == 2 * expected.count)
+        #expect(writer.capacity >= writer.byteCount)
+        #expect(writer.withBytes { Array($0) } == writer.bytes)
+    }
+
     @Test("a relevance score that is not finite is refused, as Encodable refuses it")
     func nonFinite() throws {
         var notification = PushDecoderRegistry.standard.decode(try PushPayload(jsonString: #"{"aps":{}}"#))

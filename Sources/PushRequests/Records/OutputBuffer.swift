@@ -321,4 +321,25 @@ package final class OutputBuffer {
         default: return false
         }
     }
+
+    // MARK: Copies
+
+    /// The bytes the buffer holds before it grows again.
+    package var reservedCapacity: Int { capacity }
+
+    /// Hands the bytes to `body` as raw bytes, rethrowing its typed error (what a public writer's
+    /// `withBytes` forwards).
+    package func withRawBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// A buffer of its own holding the same bytes, for a value that shares this one to write into
+    /// (`PushInspectionWriter`'s copy on write).
+    package func copy() -> OutputBuffer {
+        let copy = OutputBuffer(capacity: capacity)
+        copy.append(UnsafeRawPointer(base), count: count)
+        return copy
+    }
 }

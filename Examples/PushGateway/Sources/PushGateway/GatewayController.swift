@@ -94,12 +94,13 @@ public struct GatewayController: Sendable {
             json = try pool.withParser(forBytes: body.readableBytes) { parser in
                 let document = try parser.parse(body.readableBytesSpan)
                 let inspection = inspector.inspect(PushSendRequest(document: document, limits: pool.limits))
-                for delivery in inspection.deliveries {
-                    metrics.inspect.recordPayload(vendor: delivery.notification.vendor)
+                let route = metrics.inspect
+                for index in inspection.deliveries.indices {
+                    route.recordPayload(vendor: inspection.deliveries[index].notification.vendor)
                 }
                 return try pool.withInspectionWriter { writer in
                     try writer.write(inspection)
-                    return ByteBuffer(bytes: writer.bytes)
+                    return writer.withBytes { ByteBuffer(bytes: $0) }
                 }
             }
         } catch let error as PushPayloadError {

@@ -99,7 +99,7 @@ public final class ParserPool: Sendable {
         } catch {
             result = .failure(error)
         }
-        if writer.bytes.capacity <= retainedPayloadBytes {
+        if writer.capacity <= retainedPayloadBytes {
             var returned: PushInspectionWriter? = consume writer
             writers.withLock { writers in
                 if writers.count < capacity, let writer = returned.take() { writers.append(writer) }
