@@ -152,13 +152,13 @@ struct LineReaderTests {
         while more {
             let batch = LineBatch(capacity: 8)
             batch.reset(sequence: batches, source: "input")
-            more = try reader.fill(batch, targetBytes: 50_000, maximumEntries: 1 << 20)
+            more = try reader.fill(batch, targetBytes: 20_000, maximumEntries: 1 << 20)
             batches += 1
             // Whole chunks past the target would hand on up to a chunk (64 KB here).
             #expect(reader.carriedBytes <= LineReader.finishingReadSize)
             // The batch ends at the first line break at or past its target, not later.
             if more, let last = batch.entries.last {
-                #expect(last.start < 50_000 && last.start + last.length + 1 >= 50_000)
+                #expect(last.start < 20_000 && last.start + last.length + 1 >= 20_000)
             }
             payloads += batch.entries.map { String(decoding: batch.payload($0), as: UTF8.self) }
         }
