@@ -22,13 +22,16 @@ final class LineBatch: @unchecked Sendable {
     var sequence = 0
     /// The input's name as records print it (``InputSpec/name``): its path, or `-`.
     var source = ""
+    // The properties the reader writes for every line skip the dynamic exclusivity check (a runtime call
+    // on each `entries.append`): one thread owns a batch at a time and the hand-overs synchronise (see
+    // above), so no two accesses can overlap, and no access to them here calls out while it is open.
     /// The payloads' bytes, back to back.
-    private(set) var bytes: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
-    var byteCount = 0
-    var entries: [LineEntry] = []
+    @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
+    @exclusivity(unchecked) var byteCount = 0
+    @exclusivity(unchecked) var entries: [LineEntry] = []
     /// Input bytes this batch accounts for (line breaks and skipped lines included), for progress.
-    var consumedBytes = 0
+    @exclusivity(unchecked) var consumedBytes = 0
     /// Messages to print on stderr when the batch is written (an input that could not be read).
     var notes: [String] = []
     /// An input could not be read (exit status 74).

@@ -37,14 +37,16 @@ final class LineReader {
     private var carryCount = 0
     private var atEnd = false
 
-    private var lineNumber: Int
+    // The state touched for every line skips the dynamic exclusivity check (a runtime call a line): the
+    // reader is not `Sendable`, one thread uses it, and no access to these calls back into the reader.
+    @exclusivity(unchecked) private var lineNumber: Int
     /// Set once the first bytes have been read and the format is known.
     private var hasFormat = false
     private var decompressor: (any InputDecompressor)?
     /// A byte-order mark was skipped and not yet counted in a batch's tally.
     private var hasUncountedByteOrderMark = false
     /// The current line once it has outgrown the limit: counted, not kept (the library's rules).
-    private var skipped: JSONLines.SkippedLine?
+    @exclusivity(unchecked) private var skipped: JSONLines.SkippedLine?
 
     /// The default chunk: large enough that `read(2)` costs nothing per payload, small enough that the
     /// carried-over end of a batch stays small next to the batch.
@@ -89,6 +91,9 @@ final class LineReader {
 
     deinit { carry.deallocate() }
 
+    /// Bytes read past the end of the last batch, which start the next one.
+    var carriedBytes: Int { carryCount }
+
     /// The number of the line being read: the one after the last complete line.
     var currentLine: Int { lineNumber }
 
@@ -127,8 +132,9 @@ final class LineReader {
                 }
             }
             if atEnd { return false }
-            batch.reserve(max(chunkSize, Self.minimumFirstRead))
-            let count = try read(into: batch.bytes + batch.byteCount)
+            let wanted = readSize(batchBytes: batch.byteCount, targetBytes: targetBytes)
+            batch.reserve(max(wanted, Self.minimumFirstRead))
+            let count = try read(into: batch.bytes + batch.byteCount, count: wanted)
             if hasUncountedByteOrderMark {
                 hasUncountedByteOrderMark = false
                 batch.tally.byteOrderMarks += 1
@@ -149,15 +155,30 @@ final class LineReader {
     /// Room the first read needs, whatever the chunk size: enough to recognise every format.
     static let minimumFirstRead = 16
 
-    /// Up to a chunk of the input's text: read, or decompressed. The first call finds out what the input
-    /// is.
-    private func read(into buffer: UnsafeMutablePointer<UInt8>) throws(InputError) -> Int {
+    /// The bytes the last line of a full batch is finished with: the most a batch hands on to the next.
+    static let finishingReadSize = 16 * 1024
+
+    /// Bytes to ask of the next read into a batch holding `batchBytes`: a chunk, but no more than the
+    /// batch still lacks of `targetBytes`, and once it has them, only ``finishingReadSize``.
+    ///
+    /// The batch ends at the first line break after its target, and what was read past that break moves
+    /// to the next batch (``keepForNextBatch(_:from:)``): reading whole chunks past the target would move
+    /// half a chunk on average, twice, for every batch. A `.json` document has no line breaks to stop
+    /// at, so it is read in whole chunks.
+    private func readSize(batchBytes: Int, targetBytes: Int) -> Int {
+        guard mode == .jsonLines else { return chunkSize }
+        return min(chunkSize, max(targetBytes - batchBytes, Self.finishingReadSize))
+    }
+
+    /// Up to `count` bytes of the input's text: read, or decompressed. The first call finds out what the
+    /// input is.
+    private func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
         if let decompressor {
-            return try decompressor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: chunkSize))
+            return try decompressor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
         }
-        if hasFormat { return try readRaw(into: buffer, count: chunkSize) }
+        if hasFormat { return try readRaw(into: buffer, count: count) }
         hasFormat = true
-        return try readFirst(into: buffer)
+        return try readFirst(into: buffer, count: count)
     }
 
     /// One `read(2)`; swift-system retries it when a signal interrupts it.
@@ -171,8 +192,8 @@ final class LineReader {
 
     /// Reads until the first bytes tell the format (a pipe may bring them a few at a time), sets up a
     /// decompressor if they are compressed, and drops a byte-order mark at the start of the text.
-    private func readFirst(into buffer: UnsafeMutablePointer<UInt8>) throws(InputError) -> Int {
-        let room = max(chunkSize, Self.minimumFirstRead)
+    private func readFirst(into buffer: UnsafeMutablePointer<UInt8>, count wanted: Int) throws(InputError) -> Int {
+        let room = max(wanted, Self.minimumFirstRead)
         var (count, format) = try readUntilKnown(into: buffer, room: room) { count throws(InputError) in
             try readRaw(into: buffer + count, count: room - count)
         }

@@ -132,6 +132,40 @@ struct LineReaderTests {
         )
     }
 
+    @Test("a full batch hands on at most a finishing read, and every line arrives once, in order")
+    func carryStaysSmall() throws {
+        let lines = (0..<6_000).map { #"{"n":\#($0),"pad":"\#(String(repeating: "x", count: $0 % 200))"}"# }
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("input", lines.joined(separator: "\n") + "\n")
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        let reader = LineReader(
+            path: "input",
+            fileDescriptor: handle.fileDescriptor,
+            mode: .jsonLines,
+            maximumPayloadBytes: 1_024,
+            chunkSize: 1 << 16
+        )
+        var payloads: [String] = []
+        var batches = 0
+        var more = true
+        while more {
+            let batch = LineBatch(capacity: 8)
+            batch.reset(sequence: batches, source: "input")
+            more = try reader.fill(batch, targetBytes: 20_000, maximumEntries: 1 << 20)
+            batches += 1
+            // Whole chunks past the target would hand on up to a chunk (64 KB here).
+            #expect(reader.carriedBytes <= LineReader.finishingReadSize)
+            // The batch ends at the first line break at or past its target, not later.
+            if more, let last = batch.entries.last {
+                #expect(last.start < 20_000 && last.start + last.length + 1 >= 20_000)
+            }
+            payloads += batch.entries.map { String(decoding: batch.payload($0), as: UTF8.self) }
+        }
+        #expect(batches > 10)
+        #expect(payloads == lines)
+    }
+
     @Test("a read error names the input")
     func readError() throws {
         // A directory opens but cannot be read.
