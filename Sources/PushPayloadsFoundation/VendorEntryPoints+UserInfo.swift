@@ -17,7 +17,7 @@ public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
 /// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(userInfo: [AnyHashable: Any]) -> Bool {
     guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return ExponeaDecoder().match(payload) != nil
+    return ExponeaDecoder.isExponeaNotification(payload)
 }
 
 /// Whether a push is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.

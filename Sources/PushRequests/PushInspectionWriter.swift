@@ -135,13 +135,13 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append(#","mutable_content":"#)
         appendBool(notification.isMutableContent)
         append(#","message_id":"#)
-        appendString(orNull: notification.messageID)
+        output.appendJSONText(notification.messageIDText)
         append(#","title":"#)
-        appendText(notification.titleText)
+        output.appendJSONText(notification.titleText)
         append(#","subtitle":"#)
-        appendText(notification.subtitleText)
+        output.appendJSONText(notification.subtitleText)
         append(#","body":"#)
-        appendText(notification.bodyText)
+        output.appendJSONText(notification.bodyText)
         append(#","vendor_text":"#)
         appendText(notification.vendorText)
         append(#","badge":"#)
@@ -479,18 +479,6 @@ public struct PushInspectionWriter: @unchecked Sendable {
 
     private mutating func appendString(_ text: String) {
         output.appendJSONString(text)
-    }
-
-    /// A text field of the model as held: a payload's string is decoded in place and escaped again,
-    /// never built as a `String` (as ``PushRecordWriter`` writes it).
-    private mutating func appendText(_ text: PushTextValue?) {
-        switch text {
-        case .string(let string): output.appendJSONString(string)
-        case .json(let value):
-            // Always a string; were it not, `title` would read "", and so does this.
-            if value.withDecodedUTF8({ output.appendJSONString(utf8: $0) }) == nil { output.appendJSONString("") }
-        case nil: append("null")
-        }
     }
 
     /// A value of the payload as compact JSON, with its numbers as written: written into the reused

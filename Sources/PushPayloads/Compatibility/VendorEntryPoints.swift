@@ -17,7 +17,7 @@ public func isCordialMessage(jsonBytes: some JSONBytes) -> Bool {
 /// Whether a payload is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(jsonBytes: some JSONBytes) -> Bool {
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return ExponeaDecoder().match(payload) != nil
+    return ExponeaDecoder.isExponeaNotification(payload)
 }
 
 /// Whether a payload is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
@@ -43,7 +43,7 @@ public func isCordialMessage(jsonBytes: RawSpan) -> Bool {
 /// Whether a payload is Exponea's (see ``isExponeaNotification(jsonBytes:)-(JSONBytes)``).
 public func isExponeaNotification(jsonBytes: RawSpan) -> Bool {
     guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return ExponeaDecoder().match(payload) != nil
+    return ExponeaDecoder.isExponeaNotification(payload)
 }
 
 /// Whether a payload is Swrve's (see ``isSwrvePush(jsonBytes:)-(JSONBytes)``).

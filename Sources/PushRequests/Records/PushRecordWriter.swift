@@ -123,11 +123,11 @@ public final class PushRecordWriter {
         output.append(
             notification.shape == .fcm ? #"],"shape":"fcm","message_id":"# : #"],"shape":"apns","message_id":"#
         )
-        appendText(notification.messageIDText, to: output)
+        output.appendJSONText(notification.messageIDText)
         output.append(#","title":"#)
-        appendText(notification.titleText, to: output)
+        output.appendJSONText(notification.titleText)
         output.append(#","body":"#)
-        appendText(notification.bodyText, to: output)
+        output.appendJSONText(notification.bodyText)
         output.append(#","action":"#)
         output.appendJSONString(notification.defaultAction.kind.name)
         output.append(#","url":"#)
@@ -151,25 +151,6 @@ public final class PushRecordWriter {
         output.append("}}\n")
     }
 
-    /// A text field as a JSON string, or `null`: one the payload holds is copied as written when its
-    /// escapes are those this writer writes, else decoded in place and escaped again; never built as a
-    /// `String`.
-    @inline(__always)
-    private static func appendText(_ text: PushTextValue?, to output: OutputBuffer) {
-        switch text {
-        case .string(let string): output.appendJSONString(string)
-        case .json(let value):
-            value.withRawStringUTF8 { raw, hasEscapes in
-                if !hasEscapes {
-                    output.appendQuoted(utf8: raw)
-                } else if !output.appendEscapedJSONString(raw: raw) {
-                    value.withDecodedUTF8 { output.appendJSONString(utf8: $0) }
-                }
-            }
-        case nil: output.append("null")
-        }
-    }
-
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {
         output.append(source)
         if let line { output.appendDecimal(line) } else { output.append("null") }
@@ -178,3 +159,26 @@ public final class PushRecordWriter {
 
 @available(*, unavailable, message: "a writer is one task's buffer: hand over its bytes instead")
 extension PushRecordWriter: Sendable {}
+
+extension OutputBuffer {
+    /// Appends a text field of the model as a JSON string, or `null`: one the payload holds is copied as
+    /// written when its escapes are those this buffer writes, else decoded in place and escaped again;
+    /// never built as a `String`. Both the record and the inspection writer write text so.
+    @inline(__always)
+    package func appendJSONText(_ text: PushTextValue?) {
+        switch text {
+        case .string(let string): appendJSONString(string)
+        case .json(let value):
+            let written: Void? = value.withRawStringUTF8 { raw, hasEscapes in
+                if !hasEscapes {
+                    appendQuoted(utf8: raw)
+                } else if !appendEscapedJSONString(raw: raw) {
+                    value.withDecodedUTF8 { appendJSONString(utf8: $0) }
+                }
+            }
+            // A payload's text is always a string; were it not, it would read as "", so it is written so.
+            if written == nil { appendJSONString("") }
+        case nil: append("null")
+        }
+    }
+}

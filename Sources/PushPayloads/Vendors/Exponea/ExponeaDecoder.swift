@@ -29,8 +29,14 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// ``PushPayload/nestedJSON(_:)`` reads it: an FCM data message sends it as a JSON string, which
     /// Android's silence and the decoding (the message id) both read, so it is parsed here, once.
     public func match(_ payload: PushPayload) -> PushMatch? {
-        guard payload["source"]?.isString("xnpe_platform") == true else { return nil }
+        guard Self.isExponeaNotification(payload) else { return nil }
         return PushMatch(payload, marker: .exponeaSource, reading: payload.nestedJSON("attributes"))
+    }
+
+    /// The SDK's rule alone, `Exponea.isExponeaNotification(userInfo:)`: for the SDK-named entry points,
+    /// which need no reading of the push beyond it.
+    package static func isExponeaNotification(_ payload: PushPayload) -> Bool {
+        payload["source"]?.isString("xnpe_platform") == true
     }
 
     /// On APNs, whether `silent` reads as 1 on iOS; on FCM, whether Android shows nothing.
@@ -235,9 +241,10 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// ``action(type:url:)`` read from the payload's values: the type compared in place, the URL made a
     /// string only when the action opens it.
     static func action(type: JSONValue?, url: JSONValue?) -> PushAction {
+        // Only the two types that open a URL need it as a string; the mapping is the one below.
         guard let type else { return .openApp }
-        if type.isString("browser") { return url?.stringValue.map(PushAction.openURL) ?? .openApp }
-        if type.isString("deeplink") { return url?.stringValue.map { PushAction.deepLink($0) } ?? .openApp }
+        if type.isString("browser") { return action(type: "browser", url: url?.stringValue) }
+        if type.isString("deeplink") { return action(type: "deeplink", url: url?.stringValue) }
         return .openApp
     }
 
