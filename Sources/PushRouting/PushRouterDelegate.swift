@@ -23,12 +23,10 @@ public import PushPayloads
 /// method that throws or overruns the router's timeout for the event is cancelled and its answer replaced (see
 /// ``PushRouterConfiguration``), so check `Task.isCancelled` in long work.
 ///
-/// A delegate that must still call its vendor's SDK gets the original event: ``PushOrigin/userInfo`` for the SDK calls
-/// that take the `userInfo` dictionary, and on Apple platforms the `UNNotification`, `UNNotificationResponse` or
-/// `UNNotificationRequest` itself. Silent and foreground deliveries come with it through
-/// ``didReceiveSilentPush(_:origin:)`` and ``willPresentPush(_:origin:)``, taps as ``PushTap/origin``. An SDK that
-/// calls the completion handler itself is bridged with ``withVendorCompletionHandler(_:)``, which hands the SDK's
-/// answer back as the delegate's.
+/// A delegate that must still call its vendor's SDK gets the original event, a ``PushOrigin``: silent and foreground
+/// deliveries through ``didReceiveSilentPush(_:origin:)`` and ``willPresentPush(_:origin:)``, taps as
+/// ``PushTap/origin``. An SDK that calls the completion handler itself is bridged with
+/// ``withVendorCompletionHandler(_:)``, which hands the SDK's answer back as the delegate's.
 public protocol PushRouterDelegate: Sendable {
     /// A push arrived in the background (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
     ///

@@ -11,9 +11,9 @@ public import PushPayloads
 /// 3. Exponea: `EXPONEA_ACTION_<TYPE>_<index>` gives the button at `index` of `actions`. Only the trailing index
 ///    counts; the type and URL come from the payload, as Exponea's SDK reads them.
 /// 4. Swrve: `"0"`, `"1"`, … gives the button at that index of `_sw.buttons`.
-/// 5. Cordial: an identifier ending in `.next` or `.previous` (Cordial registers `carouselNotificationCategory.next`
-///    and `.previous`) on a push with a carousel steps through it; Cordial's content extension handles these on screen
-///    (`.doNotDismiss`), so the router never hands them to the app. Any other identifier is the main action: Cordial's
+/// 5. Cordial: an identifier ending in `.next` or `.previous` (see ``PushCarouselStep``) on a push with a carousel
+///    steps through it; Cordial's content extension handles these on screen (`.doNotDismiss`), so the router never
+///    hands them to the app. Any other identifier is the main action: Cordial's
 ///    SDK never reads the identifier and treats every tap that reaches the app as a tap on the notification.
 /// 6. Other vendors (custom decoders) and unrecognised pushes: the button whose `PushButton.actionIdentifier` is
 ///    exactly the identifier.
