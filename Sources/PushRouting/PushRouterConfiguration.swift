@@ -1,6 +1,18 @@
 public import Logging
 public import PushPayloads
 
+/// Everything a ``PushRouter`` needs: the decoders, a delegate per vendor, the fallback, presentation observers and
+/// options. Configure it as a value, then freeze it with ``PushRouter/init(configuration:)``.
+///
+/// ```swift
+/// var configuration = PushRouterConfiguration()
+/// configuration.setDelegate(ExponeaHandler(), for: .exponea)
+/// configuration.setDelegate(SwrveHandler(), for: .swrve)
+/// configuration.fallbackDelegate = OtherPushes()
+/// configuration.duplicateGuard = PushDuplicateGuard(window: .seconds(60))
+/// let router = PushRouter(configuration: configuration)
+/// ```
+///
 /// A recognised push goes to its vendor's delegate and to no other: if its vendor has none, the outcome is
 /// ``PushRoutedEvent/Outcome/noDelegate``, never another vendor's delegate nor the fallback (which would repeat the
 /// "one SDK handles another's push" problem). Pushes no decoder recognises go to ``fallbackDelegate``, and so do those
