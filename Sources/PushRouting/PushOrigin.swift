@@ -35,10 +35,7 @@ public struct PushOrigin: Sendable {
     let platformObject: PlatformObject?
 
     /// An origin with no platform object: the event was routed from a payload or a `userInfo` dictionary.
-    public init(payload: PushPayload) {
-        self.payload = payload
-        self.platformObject = nil
-    }
+    public init(payload: PushPayload) { self.init(payload: payload, platformObject: nil) }
 
     init(payload: PushPayload, platformObject: PlatformObject?) {
         self.payload = payload

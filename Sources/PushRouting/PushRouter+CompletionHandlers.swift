@@ -37,7 +37,7 @@ extension PushRouter {
         isolation: isolated (any Actor)? = #isolation,
         completionHandler: @escaping () -> Void
     ) {
-        tap(RoutingInput(payload), actionIdentifier, userText, isolation, completionHandler)
+        tap(RoutingInput(payload: payload), actionIdentifier, userText, isolation, completionHandler)
     }
 
     /// Routes a silent push delivered as a `userInfo` dictionary
@@ -95,10 +95,10 @@ extension PushRouter {
     func input(userInfo: [AnyHashable: Any], platformObject: AnyObject? = nil) -> RoutingInput {
         let object = platformObject.map(PlatformObject.init)
         if let payload = try? PushPayload(userInfo: userInfo, limits: configuration.payloadLimits) {
-            return RoutingInput(payload, platformObject: object)
+            return RoutingInput(payload: payload, platformObject: object)
         }
         let (payload, unrepresentable) = PushPayload.readable(userInfo: userInfo, limits: configuration.payloadLimits)
-        return RoutingInput(payload, unrepresentable: unrepresentable, platformObject: object)
+        return RoutingInput(payload: payload, unrepresentable: unrepresentable, platformObject: object)
     }
 
     /// Calls `handler` with what `route` returns. The task captures `isolation`, so it runs on the caller's actor,

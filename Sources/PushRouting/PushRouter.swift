@@ -57,7 +57,7 @@ public struct PushRouter: Sendable {
     /// the delegate threw, timed out, or the calling task was cancelled.
     @discardableResult
     public func routeSilentDelivery(of payload: PushPayload) async -> PushRoutedEvent {
-        await routeSilentDelivery(of: RoutingInput(payload))
+        await routeSilentDelivery(of: RoutingInput(payload: payload))
     }
 
     func routeSilentDelivery(of input: RoutingInput) async -> PushRoutedEvent {
@@ -89,7 +89,7 @@ public struct PushRouter: Sendable {
     /// observers' failures are only logged.
     @discardableResult
     public func routeForegroundDelivery(of payload: PushPayload) async -> PushRoutedEvent {
-        await routeForegroundDelivery(of: RoutingInput(payload))
+        await routeForegroundDelivery(of: RoutingInput(payload: payload))
     }
 
     func routeForegroundDelivery(of input: RoutingInput) async -> PushRoutedEvent {
@@ -155,7 +155,7 @@ public struct PushRouter: Sendable {
         actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
         userText: String? = nil
     ) async -> PushRoutedEvent {
-        await routeTap(on: RoutingInput(payload), actionIdentifier: actionIdentifier, userText: userText)
+        await routeTap(on: RoutingInput(payload: payload), actionIdentifier: actionIdentifier, userText: userText)
     }
 
     func routeTap(on input: RoutingInput, actionIdentifier: String, userText: String?) async -> PushRoutedEvent {

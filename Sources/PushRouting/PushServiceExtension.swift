@@ -183,7 +183,7 @@ extension PushRouter {
         isolation: isolated (any Actor)? = #isolation,
         contentHandler: @escaping (PushServiceExtensionContent) -> Void
     ) -> PushServiceExtensionSession {
-        let session = routeServiceExtensionRequest(RoutingInput(payload))
+        let session = routeServiceExtensionRequest(RoutingInput(payload: payload))
         complete(isolation, contentHandler) { await session.content() }
         return session
     }
