@@ -40,7 +40,11 @@ final class DuplicateFilter: Sendable {
     }
 
     /// Whether the event is a repeat; if it isn't, it is remembered.
-    func isRepeat(_ notification: PushNotification, kind: PushRoutedEvent.Kind, actionIdentifier: String?) -> Bool {
+    func isRepeat(
+        _ notification: PushNotification,
+        kind: PushRoutedEvent.Kind,
+        actionIdentifier: String? = nil
+    ) -> Bool {
         guard settings.window > .zero, settings.capacity > 0, let vendor = notification.vendor,
             let message = settings.messageKey(notification)
         else { return false }

@@ -22,8 +22,7 @@ final class EventBroadcaster: Sendable {
 
     /// A new subscriber's stream, which keeps the newest ``bufferSize`` events its consumer hasn't read.
     func subscribe() -> AsyncStream<PushRoutedEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: PushRoutedEvent.self,
+        let (stream, continuation) = AsyncStream<PushRoutedEvent>.makeStream(
             bufferingPolicy: .bufferingNewest(bufferSize)
         )
         let id = state.withLock { state in

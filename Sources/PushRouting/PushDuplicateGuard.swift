@@ -1,17 +1,15 @@
 public import PushPayloads
 
-/// Settings for dropping repeats of the same vendor message: the same event for the same message, seen
-/// again within ``window``.
+/// Settings for dropping repeats of the same vendor message: the same event for the same message, seen again within
+/// ``window``.
 ///
-/// Vendors de-duplicate on their own (Swrve by push id, Exponea on Android by `notification_id`); an app
-/// that runs several SDKs, or reaches the router from several entry points, sees the same push more than
-/// once. The guard remembers at most ``capacity`` messages, dropping the oldest first, so its memory is
-/// bounded whatever arrives.
+/// Vendors de-duplicate on their own (Swrve by push id, Exponea on Android by `notification_id`); an app that runs
+/// several SDKs, or reaches the router from several entry points, sees the same push more than once. The guard
+/// remembers at most ``capacity`` messages, dropping the oldest first, so its memory is bounded whatever arrives.
 ///
-/// An event is a repeat when its vendor, its kind (a silent delivery and a later tap of the same push
-/// are different events), its tap's action identifier, and its ``messageKey`` match an event the guard let
-/// through less than ``window`` ago. Pushes without a key, including pushes no decoder recognises, are
-/// never dropped.
+/// An event is a repeat when its vendor, its kind (a silent delivery and a later tap of the same push are different
+/// events), its tap's action identifier, and its ``messageKey`` match an event the guard let through less than
+/// ``window`` ago. Pushes without a key, including pushes no decoder recognises, are never dropped.
 ///
 /// ```swift
 /// configuration.duplicateGuard = PushDuplicateGuard(window: .seconds(60), capacity: 256)
@@ -21,8 +19,8 @@ public struct PushDuplicateGuard: Sendable {
     public var window: Duration
     /// How many messages are remembered at most; the oldest is forgotten first.
     public var capacity: Int
-    /// The message identity the guard compares; `nil` means the push is never dropped.
-    /// The default is ``standardMessageKey(_:)``.
+    /// The message identity the guard compares; `nil` means the push is never dropped. The default is
+    /// ``standardMessageKey(_:)``.
     public var messageKey: @Sendable (PushNotification) -> String?
 
     /// The time elapsed since the guard was created, read from its clock.
@@ -53,12 +51,12 @@ public struct PushDuplicateGuard: Sendable {
 
     /// The identity each vendor's SDK de-duplicates by, or the nearest thing to it:
     ///
-    /// - Swrve, on Android (FCM shape): `_sid`, the only key `SwrvePushSidDeDuper` compares; without it,
-    ///   nothing (Android shows every copy). On iOS (APNs shape): `_sp` for a silent push, else `_p`, the
-    ///   ids `SwrvePush` and `SwrveNotificationManager` compare; a QA push (`"0"`) is never dropped.
+    /// - Swrve, on Android (FCM shape): `_sid`, the only key `SwrvePushSidDeDuper` compares; without it, nothing
+    ///   (Android shows every copy). On iOS (APNs shape): `_sp` for a silent push, else `_p`, the ids `SwrvePush` and
+    ///   `SwrveNotificationManager` compare; a QA push (`"0"`) is never dropped.
     /// - Exponea: `notification_id` (Android's duplicate check); without it, the campaign id together with
-    ///   `attributes.sent_timestamp`; without both, nothing (a campaign id alone is shared by every push of
-    ///   the campaign).
+    ///   `attributes.sent_timestamp`; without both, nothing (a campaign id alone is shared by every push of the
+    ///   campaign).
     /// - Cordial: `mcID`, the message-contact id, when it is not empty.
     /// - Atomic: the card instance id.
     /// - Other vendors: `PushNotification.messageID`, which their decoder sets.

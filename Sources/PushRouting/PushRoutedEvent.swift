@@ -27,10 +27,10 @@ public struct PushRoutedEvent: Sendable {
     public var error: (any Error)?
     /// How long routing took, from the call to the answer.
     public var duration: Duration
-    /// For a `userInfo` dictionary that JSON can't fully hold (an app's own local notification carrying a
-    /// `Date`, say): each value that could not be read, with its key path. Such a value reaches the
-    /// delegate as the string that describes it, and the event always goes to the fallback delegate,
-    /// since no remote push can carry it. Empty for every push that is JSON.
+    /// For a `userInfo` dictionary that JSON can't fully hold (an app's own local notification carrying a `Date`, say):
+    /// each value that could not be read, with its key path. Such a value reaches the delegate as the string that
+    /// describes it, and the event always goes to the fallback delegate, since no remote push can carry it. Empty for
+    /// every push that is JSON.
     public var unrepresentableValues: [PushPayloadError] = []
 
     /// Creates an event.
@@ -91,12 +91,10 @@ extension PushRoutedEvent {
         /// The outcome's ``name``.
         public var description: String { name }
 
-        /// The vendor's delegate (or, for an unrecognised push or one of a fallback vendor, the fallback)
-        /// answered in time.
+        /// The one delegate (the vendor's, or the fallback) answered in time.
         public static let handled = Outcome(name: "handled")
-        /// Nobody was there to handle it: a recognised vendor without a delegate that is not a fallback
-        /// vendor (the push is never handed to another vendor's delegate or to the fallback), or an
-        /// unrecognised push or a fallback vendor's without a fallback.
+        /// Nobody was there to handle it: the vendor has no delegate and is not a fallback vendor, or there is no
+        /// fallback (see ``PushRouterConfiguration``).
         public static let noDelegate = Outcome(name: "no_delegate")
         /// The duplicate guard dropped it as a repeat of an event it saw within its window.
         public static let duplicate = Outcome(name: "duplicate")
@@ -106,8 +104,8 @@ extension PushRoutedEvent {
         public static let timedOut = Outcome(name: "timed_out")
         /// The task that routed the event was cancelled before the delegate answered.
         public static let cancelled = Outcome(name: "cancelled")
-        /// The tap is an action of the vendor's notification content extension, which handles it on screen
-        /// without forwarding it to the app (a Cordial carousel step): no delegate is called.
+        /// The tap is an action of the vendor's notification content extension, which handles it on screen without
+        /// forwarding it to the app (a Cordial carousel step): no delegate is called.
         public static let handledByContentExtension = Outcome(name: "handled_by_content_extension")
     }
 }

@@ -5,8 +5,8 @@ public import PushPayloads
 public struct PushDeviceTokenDelivery: Sendable {
     /// The token.
     public var token: PushDeviceToken
-    /// Each recipient vendor's outcome: ``PushRoutedEvent/Outcome/handled``, `failed`, `timedOut` or
-    /// `cancelled`. A vendor named in ``PushRouterConfiguration/deviceTokenVendors`` without a delegate is
+    /// Each recipient vendor's outcome: ``PushRoutedEvent/Outcome/handled``, `failed`, `timedOut` or `cancelled`. A
+    /// vendor named in ``PushRouterConfiguration/deviceTokenVendors`` without a delegate is
     /// ``PushRoutedEvent/Outcome/noDelegate``.
     public var outcomes: [PushVendor: PushRoutedEvent.Outcome]
     /// The errors the delegates threw, by vendor.
@@ -29,9 +29,8 @@ public struct PushDeviceTokenDelivery: Sendable {
 }
 
 extension PushRouter {
-    /// Hands the device token to the delegate of every vendor in
-    /// ``PushRouterConfiguration/deviceTokenVendors`` (every vendor with a delegate by default), all at
-    /// once, each within ``PushRouterConfiguration/deviceTokenTimeout``
+    /// Hands the device token to the delegate of every vendor in ``PushRouterConfiguration/deviceTokenVendors`` (every
+    /// vendor with a delegate by default), all at once, each within ``PushRouterConfiguration/deviceTokenTimeout``
     /// (``PushRouterDelegate/didRegisterDeviceToken(_:)``).
     ///
     /// Call it from `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`:
@@ -45,9 +44,7 @@ extension PushRouter {
         var delivery = PushDeviceTokenDelivery(token: token)
         let vendors = configuration.deviceTokenVendors ?? Set(configuration.delegates.keys)
         let recipients = vendors.compactMap { vendor in configuration.delegates[vendor].map { (vendor, $0) } }
-        for vendor in vendors where configuration.delegates[vendor] == nil {
-            delivery.outcomes[vendor] = .noDelegate
-        }
+        for vendor in vendors where configuration.delegates[vendor] == nil { delivery.outcomes[vendor] = .noDelegate }
         let timeout = configuration.deviceTokenTimeout
         let clock = configuration.clock
         let settlements = await withTaskGroup(of: (PushVendor, Settlement<Void>).self) { group in

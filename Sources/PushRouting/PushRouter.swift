@@ -1,12 +1,12 @@
 import Logging
 public import PushPayloads
 
-/// Routes the push events of an app (or of a service that handles captured payloads) to one delegate per
-/// vendor: silent delivery, foreground delivery and taps.
+/// Routes the push events of an app (or of a service that handles captured payloads) to one delegate per vendor: silent
+/// delivery, foreground delivery and taps.
 ///
-/// A router is an immutable `Sendable` value, frozen from a ``PushRouterConfiguration``: share it with
-/// every task that receives pushes. It needs no UI framework; on Apple platforms the methods that take
-/// `UNNotification` and `UNNotificationResponse` connect it to `UNUserNotificationCenterDelegate`.
+/// A router is an immutable `Sendable` value, frozen from a ``PushRouterConfiguration``: share it with every task that
+/// receives pushes. It needs no UI framework; on Apple platforms the methods that take `UNNotification` and
+/// `UNNotificationResponse` connect it to `UNUserNotificationCenterDelegate`.
 ///
 /// ```swift
 /// let router = PushRouter(configuration: configuration)
@@ -19,24 +19,21 @@ public import PushPayloads
 ///
 /// 1. decodes the payload with the configuration's registry;
 /// 2. drops it as ``PushRoutedEvent/Outcome/duplicate`` if the duplicate guard has seen it;
-/// 3. hands it to exactly one delegate: its vendor's, or the fallback for a push no decoder recognises
-///    or one of a vendor in ``PushRouterConfiguration/fallbackVendors`` without a delegate (the other
-///    senders of the extended registry, named in the notification's `vendor`), or none
-///    (``PushRoutedEvent/Outcome/noDelegate``: the four standard vendors and any vendor the configuration
-///    names are never handed to the fallback);
-/// 4. waits for the answer at most the event's timeout, and returns exactly once, with an answer for the
-///    platform, even when the delegate throws, never returns, or the calling task is cancelled;
+/// 3. hands it to exactly one delegate, its vendor's or the fallback (``PushRouterConfiguration`` says which), or to
+///    none (``PushRoutedEvent/Outcome/noDelegate``);
+/// 4. waits for the answer at most the event's timeout, and returns exactly once, with an answer for the platform, even
+///    when the delegate throws, never returns, or the calling task is cancelled;
 /// 5. logs the event and yields it to every ``events()`` stream.
 public struct PushRouter: Sendable {
     /// The configuration the router was frozen from.
     public let configuration: PushRouterConfiguration
 
     private let broadcaster: EventBroadcaster
-    private let duplicates: DuplicateFilter?
+    let duplicates: DuplicateFilter?
     private let resolver = PushTapResolver()
 
-    /// Freezes `configuration` into a router. The duplicate guard's memory and the event streams belong
-    /// to the router and are shared by its copies.
+    /// Freezes `configuration` into a router. The duplicate guard's memory and the event streams belong to the router
+    /// and are shared by its copies.
     public init(configuration: PushRouterConfiguration) {
         self.configuration = configuration
         broadcaster = EventBroadcaster(bufferSize: configuration.eventBufferSize)
@@ -45,23 +42,22 @@ public struct PushRouter: Sendable {
 
     /// A stream of every event routed from now on, for logging and metrics.
     ///
-    /// Each call returns a new stream, and every stream gets every event (events routed before the call
-    /// are not replayed). A stream keeps at most ``PushRouterConfiguration/eventBufferSize`` unread events,
-    /// dropping the oldest, so a slow consumer never holds up routing. Cancel the consuming task, or drop
-    /// the stream, to unsubscribe.
+    /// Each call returns a new stream, and every stream gets every event (events routed before the call are not
+    /// replayed). A stream keeps at most ``PushRouterConfiguration/eventBufferSize`` unread events, dropping the
+    /// oldest, so a slow consumer never holds up routing. Cancel the consuming task, or drop the stream, to
+    /// unsubscribe.
     public func events() -> AsyncStream<PushRoutedEvent> {
         broadcaster.subscribe()
     }
 
-    /// Routes a push that arrived in the background to its delegate's
-    /// ``PushRouterDelegate/didReceiveSilentPush(_:)``.
+    /// Routes a push that arrived in the background to its delegate's ``PushRouterDelegate/didReceiveSilentPush(_:)``.
     ///
     /// The event's ``PushRoutedEvent/fetchResult`` is the answer for the platform: the delegate's, or
-    /// ``PushFetchResult/noData`` when nobody handled it (no delegate, a duplicate), or
-    /// ``PushFetchResult/failed`` when the delegate threw, timed out, or the calling task was cancelled.
+    /// ``PushFetchResult/noData`` when nobody handled it (no delegate, a duplicate), or ``PushFetchResult/failed`` when
+    /// the delegate threw, timed out, or the calling task was cancelled.
     @discardableResult
     public func routeSilentDelivery(of payload: PushPayload) async -> PushRoutedEvent {
-        await routeSilentDelivery(of: RoutingInput(payload))
+        await routeSilentDelivery(of: RoutingInput(payload: payload))
     }
 
     func routeSilentDelivery(of input: RoutingInput) async -> PushRoutedEvent {
@@ -69,13 +65,12 @@ public struct PushRouter: Sendable {
         let notification = notification(for: input)
         var event = PushRoutedEvent(kind: .silentDelivery, notification: notification, outcome: .handled)
         event.unrepresentableValues = input.unrepresentable
-        if isRepeat(notification, kind: .silentDelivery) {
+        if duplicates?.isRepeat(notification, kind: .silentDelivery) == true {
             event.outcome = .duplicate
             event.fetchResult = .noData
         } else if let delegate = delegate(for: notification) {
-            let origin = input.origin
             let settlement = await answer(within: configuration.silentDeliveryTimeout, on: configuration.clock) {
-                try await delegate.didReceiveSilentPush(notification, origin: origin)
+                try await delegate.didReceiveSilentPush(notification, origin: input.origin)
             }
             event.fetchResult = record(settlement, in: &event) ?? .failed
         } else {
@@ -88,13 +83,13 @@ public struct PushRouter: Sendable {
     /// Routes a push that arrived while the app is in the foreground to its delegate's
     /// ``PushRouterDelegate/willPresentPush(_:)`` and to every presentation observer, all at once.
     ///
-    /// The event's ``PushRoutedEvent/presentation`` is the answer for the platform: the union of the
-    /// answers that arrived within the timeout. A delegate or observer that throws or overruns adds
-    /// nothing; `[]` means the push is not presented. A duplicate asks nobody and is not presented.
-    /// The outcome describes the delegate alone; observers' failures are only logged.
+    /// The event's ``PushRoutedEvent/presentation`` is the answer for the platform: the union of the answers that
+    /// arrived within the timeout. A delegate or observer that throws or overruns adds nothing; `[]` means the push is
+    /// not presented. A duplicate asks nobody and is not presented. The outcome describes the delegate alone;
+    /// observers' failures are only logged.
     @discardableResult
     public func routeForegroundDelivery(of payload: PushPayload) async -> PushRoutedEvent {
-        await routeForegroundDelivery(of: RoutingInput(payload))
+        await routeForegroundDelivery(of: RoutingInput(payload: payload))
     }
 
     func routeForegroundDelivery(of input: RoutingInput) async -> PushRoutedEvent {
@@ -102,7 +97,7 @@ public struct PushRouter: Sendable {
         let notification = notification(for: input)
         var event = PushRoutedEvent(kind: .foregroundDelivery, notification: notification, outcome: .handled)
         event.unrepresentableValues = input.unrepresentable
-        guard !isRepeat(notification, kind: .foregroundDelivery) else {
+        guard duplicates?.isRepeat(notification, kind: .foregroundDelivery) != true else {
             event.outcome = .duplicate
             return finish(event, since: start)
         }
@@ -160,7 +155,7 @@ public struct PushRouter: Sendable {
         actionIdentifier: String = PushTapResolver.defaultActionIdentifier,
         userText: String? = nil
     ) async -> PushRoutedEvent {
-        await routeTap(on: RoutingInput(payload), actionIdentifier: actionIdentifier, userText: userText)
+        await routeTap(on: RoutingInput(payload: payload), actionIdentifier: actionIdentifier, userText: userText)
     }
 
     func routeTap(on input: RoutingInput, actionIdentifier: String, userText: String?) async -> PushRoutedEvent {
@@ -184,7 +179,7 @@ public struct PushRouter: Sendable {
         if case .carousel = tap.resolution {
             // Cordial's content extension answers these with `.doNotDismiss`; the app never sees them.
             event.outcome = .handledByContentExtension
-        } else if isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) {
+        } else if duplicates?.isRepeat(notification, kind: .tap, actionIdentifier: actionIdentifier) == true {
             event.outcome = .duplicate
         } else if let delegate = delegate(for: notification) {
             let settlement = await answer(within: configuration.tapTimeout, on: configuration.clock) {
@@ -197,8 +192,8 @@ public struct PushRouter: Sendable {
         return finish(event, since: start)
     }
 
-    /// The decoded payload; a dictionary JSON can't hold is no vendor's push, so it is left unrecognised
-    /// and goes to the fallback.
+    /// The decoded payload; a dictionary JSON can't hold is no vendor's push, so it is left unrecognised and goes to
+    /// the fallback.
     func notification(for input: RoutingInput) -> PushNotification {
         guard input.unrepresentable.isEmpty else {
             let payload = input.payload
@@ -212,21 +207,12 @@ public struct PushRouter: Sendable {
         return configuration.registry.decode(input.payload)
     }
 
-    /// The one delegate for `notification`: its vendor's, or the fallback when no decoder recognised it or
-    /// its vendor is a fallback vendor without a delegate. Any other recognised vendor without a delegate
-    /// gets none, never the fallback or another vendor's.
+    /// The one delegate for `notification`, by the rule ``PushRouterConfiguration`` states: a recognised vendor without
+    /// a delegate gets none unless it is a fallback vendor.
     func delegate(for notification: PushNotification) -> (any PushRouterDelegate)? {
         guard let vendor = notification.vendor else { return configuration.fallbackDelegate }
         if let delegate = configuration.delegates[vendor] { return delegate }
         return configuration.fallbackVendors.contains(vendor) ? configuration.fallbackDelegate : nil
-    }
-
-    func isRepeat(
-        _ notification: PushNotification,
-        kind: PushRoutedEvent.Kind,
-        actionIdentifier: String? = nil
-    ) -> Bool {
-        duplicates?.isRepeat(notification, kind: kind, actionIdentifier: actionIdentifier) ?? false
     }
 
     /// Sets the event's outcome from the delegate's settlement and returns the answer, if there is one.

@@ -1,13 +1,13 @@
 public import PushPayloads
 
-/// Handles the pushes of one vendor (or, as the fallback, the pushes no decoder recognises and those of
-/// the configuration's fallback vendors), one method per event the platform reports.
+/// Handles the pushes of one vendor (or, as the fallback, the pushes no decoder recognises and those of the
+/// configuration's fallback vendors), one method per event the platform reports.
 ///
-/// The events mirror the vendors' own entry points: silent delivery (Cordial's
-/// `processSilentPushDelivery`, Exponea's `silentPushNotificationReceived(extraData:)`, Swrve's silent
-/// listener), foreground delivery (Cordial's `processNotificationDeliveryInForeground`) and tap
-/// (Cordial's `processAppOpenViaPushNotificationTap`, Exponea's `pushNotificationOpened(with:value:extraData:)`,
-/// Atomic's `notificationFromPushPayload` in `didReceive`, Swrve's engagement).
+/// The events mirror the vendors' own entry points: silent delivery (Cordial's `processSilentPushDelivery`, Exponea's
+/// `silentPushNotificationReceived(extraData:)`, Swrve's silent listener), foreground delivery (Cordial's
+/// `processNotificationDeliveryInForeground`) and tap (Cordial's `processAppOpenViaPushNotificationTap`, Exponea's
+/// `pushNotificationOpened(with:value:extraData:)`, Atomic's `notificationFromPushPayload` in `didReceive`, Swrve's
+/// engagement).
 ///
 /// Every method has a default that does nothing, so implement only the events you care about:
 ///
@@ -19,44 +19,41 @@ public import PushPayloads
 /// }
 /// ```
 ///
-/// Requirements: the router calls each method once per event, from any task, possibly for several events
-/// at once. A method that throws or overruns the router's timeout for the event is cancelled and its
-/// answer replaced (see ``PushRouterConfiguration``), so check `Task.isCancelled` in long work.
+/// Requirements: the router calls each method once per event, from any task, possibly for several events at once. A
+/// method that throws or overruns the router's timeout for the event is cancelled and its answer replaced (see
+/// ``PushRouterConfiguration``), so check `Task.isCancelled` in long work.
 ///
-/// A delegate that must still call its vendor's SDK gets the original event: ``PushOrigin/userInfo`` for
-/// the SDK calls that take the `userInfo` dictionary, and on Apple platforms the `UNNotification`,
-/// `UNNotificationResponse` or `UNNotificationRequest` itself. Silent and foreground deliveries come with
-/// it through ``didReceiveSilentPush(_:origin:)`` and ``willPresentPush(_:origin:)``, taps as
+/// A delegate that must still call its vendor's SDK gets the original event, a ``PushOrigin``: silent and foreground
+/// deliveries through ``didReceiveSilentPush(_:origin:)`` and ``willPresentPush(_:origin:)``, taps as
 /// ``PushTap/origin``. An SDK that calls the completion handler itself is bridged with
 /// ``withVendorCompletionHandler(_:)``, which hands the SDK's answer back as the delegate's.
 public protocol PushRouterDelegate: Sendable {
     /// A push arrived in the background (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
     ///
-    /// The router reports the event the platform reports: a visible push that also sets
-    /// `content-available` arrives here too, with `PushNotification.isSilent` false.
-    /// The default returns ``PushFetchResult/noData``.
+    /// The router reports the event the platform reports: a visible push that also sets `content-available` arrives
+    /// here too, with `PushNotification.isSilent` false. The default returns ``PushFetchResult/noData``.
     func didReceiveSilentPush(_ notification: PushNotification) async throws -> PushFetchResult
 
-    /// A push arrived in the background, with the event it came from; the router calls this one. The
-    /// default calls ``didReceiveSilentPush(_:)``.
+    /// A push arrived in the background, with the event it came from; the router calls this one. The default calls
+    /// ``didReceiveSilentPush(_:)``.
     func didReceiveSilentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushFetchResult
 
-    /// A push arrived while the app is in the foreground (`userNotificationCenter(_:willPresent:…)`): how
-    /// should it be presented? The answer is merged with the presentation observers' answers.
-    /// The default returns `[]`: not presented, as the OS does when nobody answers.
+    /// A push arrived while the app is in the foreground (`userNotificationCenter(_:willPresent:…)`): how should it be
+    /// presented? The answer is merged with the presentation observers' answers. The default returns `[]`: not
+    /// presented, as the OS does when nobody answers.
     func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation
 
-    /// A push arrived in the foreground, with the event it came from; the router calls this one. The
-    /// default calls ``willPresentPush(_:)``.
+    /// A push arrived in the foreground, with the event it came from; the router calls this one. The default calls
+    /// ``willPresentPush(_:)``.
     func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation
 
-    /// The user tapped the notification or one of its buttons (`userNotificationCenter(_:didReceive:…)`).
-    /// The default does nothing.
+    /// The user tapped the notification or one of its buttons (`userNotificationCenter(_:didReceive:…)`). The default
+    /// does nothing.
     func didTapPush(_ tap: PushTap) async throws
 
     /// The app registered for remote notifications and got its device token
-    /// (`application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`), for the vendor SDK that
-    /// needs it (Cordial's `processNewPushNotificationToken(deviceToken:)`, Exponea's
+    /// (`application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`), for the vendor SDK that needs it
+    /// (Cordial's `processNewPushNotificationToken(deviceToken:)`, Exponea's
     /// `handlePushNotificationToken(deviceToken:)`, Swrve's `setDeviceToken(_:)`, Atomic's
     /// `registerDevice(forNotifications:)`). The router calls it for the vendors in
     /// ``PushRouterConfiguration/deviceTokenVendors``. The default does nothing.
@@ -64,18 +61,17 @@ public protocol PushRouterDelegate: Sendable {
 
     /// A push of this vendor reached the app's notification service extension
     /// (`UNNotificationServiceExtension.didReceive(_:withContentHandler:)`). Deliver the content with
-    /// ``PushServiceExtensionRequest/deliver(_:)`` (on Apple platforms, `deliver(_: UNNotificationContent)`)
-    /// before returning; if the method returns, throws or runs out of time without delivering, the router
-    /// delivers the request's original content. The content handler is called exactly once either way.
-    /// The default delivers nothing, so the original content is shown.
+    /// ``PushServiceExtensionRequest/deliver(_:)`` (on Apple platforms, `deliver(_: UNNotificationContent)`) before
+    /// returning; if the method returns, throws or runs out of time without delivering, the router delivers the
+    /// request's original content. The content handler is called exactly once either way. The default delivers nothing,
+    /// so the original content is shown.
     func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws
 
-    /// The service extension is about to run out of time (`serviceExtensionTimeWillExpire()`, or the
-    /// router's ``PushRouterConfiguration/serviceExtensionTimeout``) before this vendor's
-    /// ``didReceiveServiceExtensionRequest(_:)`` delivered: pass it on to the SDK, which delivers its best
-    /// attempt, or deliver one here. Synchronous, as the platform's callback is: once it returns, the
-    /// router delivers the original content if nothing was delivered, and cancels the request's task.
-    /// The default does nothing.
+    /// The service extension is about to run out of time (`serviceExtensionTimeWillExpire()`, or the router's
+    /// ``PushRouterConfiguration/serviceExtensionTimeout``) before this vendor's
+    /// ``didReceiveServiceExtensionRequest(_:)`` delivered: pass it on to the SDK, which delivers its best attempt, or
+    /// deliver one here. Synchronous, as the platform's callback is: once it returns, the router delivers the original
+    /// content if nothing was delivered, and cancels the request's task. The default does nothing.
     func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest)
 }
 

@@ -1,8 +1,8 @@
 public import PushPayloads
 
-/// The content a notification service extension hands the platform: the request's original content, or
-/// content a delegate made (on Apple platforms a `UNNotificationContent`, usually the
-/// `UNMutableNotificationContent` it modified).
+/// The content a notification service extension hands the platform: the request's original content, or content a
+/// delegate made (on Apple platforms a `UNNotificationContent`, usually the `UNMutableNotificationContent` it
+/// modified).
 public struct PushServiceExtensionContent: Sendable {
     let object: PlatformObject?
 
@@ -11,8 +11,8 @@ public struct PushServiceExtensionContent: Sendable {
 
     init(object: PlatformObject?) { self.object = object }
 
-    /// Content a delegate made. `sending`: the caller gives it up, so no one touches it again until the
-    /// platform's content handler gets it, which is how mutable content crosses from the delegate's task.
+    /// Content a delegate made. `sending`: the caller gives it up, so no one touches it again until the platform's
+    /// content handler gets it, which is how mutable content crosses from the delegate's task.
     public init<Content: AnyObject>(_ content: sending Content) {
         self.object = PlatformObject(content)
     }
@@ -26,12 +26,11 @@ public struct PushServiceExtensionContent: Sendable {
     }
 }
 
-/// A push that reached the app's notification service extension, as the router hands it to the owner's
-/// delegate (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``).
+/// A push that reached the app's notification service extension, as the router hands it to the owner's delegate
+/// (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``).
 ///
-/// The content handler is called exactly once: with the first content delivered here, or, when the
-/// delegate returns, throws or runs out of time without delivering, with the request's original content.
-/// Delivering again does nothing.
+/// The content handler is called exactly once: with the first content delivered here, or, when the delegate returns,
+/// throws or runs out of time without delivering, with the request's original content. Delivering again does nothing.
 ///
 /// ```swift
 /// func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
@@ -50,19 +49,13 @@ public struct PushServiceExtensionRequest: Sendable {
     public let origin: PushOrigin
     let session: PushServiceExtensionSession
 
-    init(notification: PushNotification, origin: PushOrigin, session: PushServiceExtensionSession) {
-        self.notification = notification
-        self.origin = origin
-        self.session = session
-    }
-
-    /// Whether iOS runs the service extension for this payload at all (`mutable-content` is 1 and the alert
-    /// shows something; see `PushPayload.runsServiceExtension`). A request that reached an extension
-    /// always does; a replayed capture may not.
+    /// Whether iOS runs the service extension for this payload at all (`mutable-content` is 1 and the alert shows
+    /// something; see `PushPayload.runsServiceExtension`). A request that reached an extension always does; a replayed
+    /// capture may not.
     public var runsServiceExtension: Bool { origin.payload.runsServiceExtension }
 
-    /// Hands `content` to the platform's content handler, unless something was delivered already.
-    /// Returns whether this call delivered.
+    /// Hands `content` to the platform's content handler, unless something was delivered already. Returns whether this
+    /// call delivered.
     @discardableResult
     public func deliver(_ content: PushServiceExtensionContent) -> Bool {
         session.deliver(content)
@@ -72,8 +65,8 @@ public struct PushServiceExtensionRequest: Sendable {
     public var isDelivered: Bool { session.isDelivered }
 }
 
-/// A service extension request in progress, for the extension that routed it: tell it when the system's
-/// time runs out, and wait for its result.
+/// A service extension request in progress, for the extension that routed it: tell it when the system's time runs out,
+/// and wait for its result.
 ///
 /// ```swift
 /// override func serviceExtensionTimeWillExpire() { session?.timeWillExpire() }
@@ -100,10 +93,10 @@ public final class PushServiceExtensionSession: Sendable {
     /// How many times content was offered (delivered or ignored): for tests of the exactly-once rule.
     public var deliveryAttempts: Int { state.withLock { $0.deliveries } }
 
-    /// The system is about to end the extension (`serviceExtensionTimeWillExpire()`): the owner's delegate
-    /// is told (``PushRouterDelegate/serviceExtensionTimeWillExpire(_:)``) and may deliver its best
-    /// attempt; then, if nothing was delivered, the original content is, and the delegate's work is
-    /// cancelled. Calls after the first, or after the request finished, do nothing.
+    /// The system is about to end the extension (`serviceExtensionTimeWillExpire()`): the owner's delegate is told
+    /// (``PushRouterDelegate/serviceExtensionTimeWillExpire(_:)``) and may deliver its best attempt; then, if nothing
+    /// was delivered, the original content is, and the delegate's work is cancelled. Calls after the first, or after
+    /// the request finished, do nothing.
     public func timeWillExpire() {
         let (willExpire, work) = state.withLock { state -> ((@Sendable () -> Void)?, Task<Void, Never>?) in
             guard !state.expired, state.event == nil else { return (nil, nil) }
@@ -176,37 +169,23 @@ public final class PushServiceExtensionSession: Sendable {
 
 extension PushRouter {
     /// Routes a push that reached the notification service extension to its owner's delegate
-    /// (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``) and calls `contentHandler` exactly
-    /// once, on the caller's actor: with the content the delegate delivered, or with
-    /// ``PushServiceExtensionContent/original`` when it delivered nothing, threw, overran
-    /// ``PushRouterConfiguration/serviceExtensionTimeout``, or the session's
-    /// ``PushServiceExtensionSession/timeWillExpire()`` came first. A push with no delegate, or a
-    /// duplicate, gets the original content at once.
+    /// (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``) and calls `contentHandler` exactly once, on the
+    /// caller's actor: with the content the delegate delivered, or with ``PushServiceExtensionContent/original`` when
+    /// it delivered nothing, threw, overran ``PushRouterConfiguration/serviceExtensionTimeout``, or the session's
+    /// ``PushServiceExtensionSession/timeWillExpire()`` came first. A push with no delegate, or a duplicate, gets the
+    /// original content at once.
     ///
-    /// On Apple platforms, `routeServiceExtensionRequest(_:contentHandler:)` takes the
-    /// `UNNotificationRequest` and the platform's handler.
+    /// On Apple platforms, `routeServiceExtensionRequest(_:contentHandler:)` takes the `UNNotificationRequest` and the
+    /// platform's handler.
     @discardableResult
     public func routeServiceExtensionRequest(
         on payload: PushPayload,
         isolation: isolated (any Actor)? = #isolation,
         contentHandler: @escaping (PushServiceExtensionContent) -> Void
     ) -> PushServiceExtensionSession {
-        let session = routeServiceExtensionRequest(RoutingInput(payload))
-        handOver(session, isolation: isolation, to: contentHandler)
+        let session = routeServiceExtensionRequest(RoutingInput(payload: payload))
+        complete(isolation, contentHandler) { await session.content() }
         return session
-    }
-
-    /// Calls `contentHandler` with the session's content once there is some, on the caller's actor.
-    func handOver(
-        _ session: PushServiceExtensionSession,
-        isolation: isolated (any Actor)?,
-        to contentHandler: @escaping (PushServiceExtensionContent) -> Void
-    ) {
-        // The task captures `isolation`, so it runs on the caller's actor, where the handler may be called.
-        Task {
-            _ = isolation
-            contentHandler(await session.content())
-        }
     }
 
     func routeServiceExtensionRequest(_ input: RoutingInput) -> PushServiceExtensionSession {
@@ -216,18 +195,16 @@ extension PushRouter {
         let request = PushServiceExtensionRequest(notification: notification, origin: input.origin, session: session)
         var event = PushRoutedEvent(kind: .serviceExtension, notification: notification, outcome: .handled)
         event.unrepresentableValues = input.unrepresentable
-        let isRepeat = isRepeat(notification, kind: .serviceExtension)
+        let isRepeat = duplicates?.isRepeat(notification, kind: .serviceExtension) == true
         guard !isRepeat, let delegate = delegate(for: notification) else {
             event.outcome = isRepeat ? .duplicate : .noDelegate
             session.deliver(.original)
             session.finish(finish(event, since: start))
             return session
         }
-        let timeout = configuration.serviceExtensionTimeout
-        let clock = configuration.clock
         let work = Task { [event] in
             var event = event
-            let settlement = await answer(within: timeout, on: clock) {
+            let settlement = await answer(within: configuration.serviceExtensionTimeout, on: configuration.clock) {
                 try await delegate.didReceiveServiceExtensionRequest(request)
             }
             // The router's own deadline is the system's, early: the delegate may still deliver its best attempt.

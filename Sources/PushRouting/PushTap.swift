@@ -1,11 +1,11 @@
 public import PushPayloads
 
-/// A tap on a notification or one of its buttons, as the router hands it to a delegate: the normalised
-/// notification, what the OS reported, what that points at, and the event it came from.
+/// A tap on a notification or one of its buttons, as the router hands it to a delegate: the normalised notification,
+/// what the OS reported, what that points at, and the event it came from.
 ///
-/// A delegate that forwards the tap to its vendor's SDK must not open the target too when
-/// ``vendorSDKOpensTarget`` is true: the SDK opens it, and opening it again shows it twice (and, for
-/// Cordial, loses the revenue attribution the SDK records when it opens the link).
+/// A delegate that forwards the tap to its vendor's SDK must not open the target too when ``vendorSDKOpensTarget`` is
+/// true: the SDK opens it (see ``PushRouterConfiguration/standardVendorsOpeningTapTargets``), and opening it again
+/// shows it twice (and, for Cordial, loses the revenue attribution the SDK records when it opens the link).
 ///
 /// ```swift
 /// func didTapPush(_ tap: PushTap) async throws {
@@ -20,8 +20,8 @@ public import PushPayloads
 public struct PushTap: Sendable {
     /// The notification that was tapped.
     public var notification: PushNotification
-    /// The action identifier the OS reported, unchanged (``PushTapResolver/defaultActionIdentifier`` for a
-    /// tap on the notification itself).
+    /// The action identifier the OS reported, unchanged (``PushTapResolver/defaultActionIdentifier`` for a tap on the
+    /// notification itself).
     public var actionIdentifier: String
     /// The text the user typed, for a text-input action.
     public var userText: String?
@@ -29,12 +29,9 @@ public struct PushTap: Sendable {
     public var resolution: PushTapResolution
     /// The event the tap came from: its `userInfo`, and on Apple platforms the `UNNotificationResponse`.
     public var origin: PushOrigin
-    /// Whether the vendor's SDK opens the tap's target itself when the tap is forwarded to it (Cordial's
-    /// `processAppOpenViaPushNotificationTap`, Exponea's `handlePushNotificationOpened`, Swrve's
-    /// `processNotificationResponse` open deep links, URLs and campaigns): if so, a delegate that forwards
-    /// the tap must not open it as well. False when there is nothing to open, when the SDK would ignore
-    /// the push (``vendorSDKIgnoresPush``), and for vendors outside
-    /// ``PushRouterConfiguration/vendorsOpeningTapTargets`` (Atomic leaves opening the card to the app).
+    /// Whether the vendor's SDK opens the tap's target itself when the tap is forwarded to it (see
+    /// ``opensTarget(resolution:notification:vendorsOpeningTargets:)``); the router asks with
+    /// ``PushRouterConfiguration/vendorsOpeningTapTargets``.
     public var vendorSDKOpensTarget: Bool
 
     /// Creates a tap.
@@ -42,7 +39,7 @@ public struct PushTap: Sendable {
     /// - Parameters:
     ///   - origin: The event the tap came from; by default, the notification's payload alone.
     ///   - vendorSDKOpensTarget: Whether the vendor's SDK opens the target itself; by default, by
-    ///     ``opensTarget(vendor:resolution:notification:vendorsOpeningTargets:)`` with the standard set.
+    ///     ``opensTarget(resolution:notification:vendorsOpeningTargets:)`` with the standard set.
     public init(
         notification: PushNotification,
         actionIdentifier: String,
@@ -83,9 +80,9 @@ public struct PushTap: Sendable {
     /// `PushNotification.vendorSDKIgnoresPush`).
     public var vendorSDKIgnoresPush: Bool { notification.vendorSDKIgnoresPush }
 
-    /// Whether a vendor's SDK, given the tap, opens its target itself: the vendor is one of
-    /// `vendorsOpeningTargets`, its SDK claims the push, and the tap resolves to a deep link, a URL or a
-    /// campaign (a dismissal, "open the app", a carousel step and an unresolved identifier open nothing).
+    /// Whether a vendor's SDK, given the tap, opens its target itself: the vendor is one of `vendorsOpeningTargets`,
+    /// its SDK claims the push, and the tap resolves to a deep link, a URL or a campaign (a dismissal, "open the app",
+    /// a carousel step and an unresolved identifier open nothing).
     public static func opensTarget(
         resolution: PushTapResolution,
         notification: PushNotification,
@@ -105,11 +102,11 @@ public struct PushTap: Sendable {
 }
 
 extension PushNotification {
-    /// Whether the vendor's own SDK would ignore this push although its decoder recognised it: the rule that
-    /// matched is not one the SDK's entry point applies (``PushMarker/isEntryPointRule`` is false), as for
-    /// Cordial's 2020 attribution layout, which `isCordialMessage(userInfo:)` rejects, so Cordial's
-    /// `process…` calls do nothing with it (and never call their completion handlers). A delegate handles
-    /// such a push itself rather than forwarding it. False for pushes no decoder recognised.
+    /// Whether the vendor's own SDK would ignore this push although its decoder recognised it: the rule that matched is
+    /// not one the SDK's entry point applies (``PushMarker/isEntryPointRule`` is false), as for Cordial's 2020
+    /// attribution layout, which `isCordialMessage(userInfo:)` rejects, so Cordial's `process…` calls do nothing with
+    /// it (and never call their completion handlers). A delegate handles such a push itself rather than forwarding it.
+    /// False for pushes no decoder recognised.
     public var vendorSDKIgnoresPush: Bool {
         guard vendor != nil, let marker else { return false }
         return !marker.isEntryPointRule

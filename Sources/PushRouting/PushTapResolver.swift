@@ -1,29 +1,28 @@
 public import PushPayloads
 
-/// Resolves the action identifier of a tap into what it points at in the payload, by each vendor's
-/// rules: a pure, synchronous function that never traps, whatever the identifier.
+/// Resolves the action identifier of a tap into what it points at in the payload, by each vendor's rules: a pure,
+/// synchronous function that never traps, whatever the identifier.
 ///
 /// The rules, in order:
 ///
-/// 1. ``defaultActionIdentifier`` gives the payload's main action (``PushTapResolution/defaultAction(_:)``),
-///    or the card for an Atomic push (``PushTapResolution/card(_:)``).
+/// 1. ``defaultActionIdentifier`` gives the payload's main action (``PushTapResolution/defaultAction(_:)``), or the
+///    card for an Atomic push (``PushTapResolution/card(_:)``).
 /// 2. ``dismissActionIdentifier`` gives ``PushTapResolution/dismissAction``.
-/// 3. Exponea: `EXPONEA_ACTION_<TYPE>_<index>` gives the button at `index` of `actions`. Only the trailing
-///    index counts; the type and URL come from the payload, as Exponea's SDK reads them.
+/// 3. Exponea: `EXPONEA_ACTION_<TYPE>_<index>` gives the button at `index` of `actions`. Only the trailing index
+///    counts; the type and URL come from the payload, as Exponea's SDK reads them.
 /// 4. Swrve: `"0"`, `"1"`, … gives the button at that index of `_sw.buttons`.
-/// 5. Cordial: an identifier ending in `.next` or `.previous` (Cordial registers
-///    `carouselNotificationCategory.next` and `.previous`) on a push with a carousel steps through it;
-///    Cordial's content extension handles these on screen (`.doNotDismiss`), so the router never hands
-///    them to the app. Any other identifier is the main action: Cordial's SDK never reads the identifier
-///    and treats every tap that reaches the app as a tap on the notification.
-/// 6. Other vendors (custom decoders) and unrecognised pushes: the button whose
-///    `PushButton.actionIdentifier` is exactly the identifier.
+/// 5. Cordial: an identifier ending in `.next` or `.previous` (see ``PushCarouselStep``) on a push with a carousel
+///    steps through it; Cordial's content extension handles these on screen (`.doNotDismiss`), so the router never
+///    hands them to the app. Any other identifier is the main action: Cordial's
+///    SDK never reads the identifier and treats every tap that reaches the app as a tap on the notification.
+/// 6. Other vendors (custom decoders) and unrecognised pushes: the button whose `PushButton.actionIdentifier` is
+///    exactly the identifier.
 ///
-/// Indexes must be plain decimal numbers as the SDKs write them (`String(index)`): `01`, `+1`, `-1`
-/// and an empty index are ``PushTapResolution/Reason/malformedIndex``. The SDKs themselves parse with
-/// `Int(_:)`, which accepts `01` and `+1` (and, in Exponea's case, would index with `-1`); an identifier
-/// the SDK never registered means a category mix-up, which is better reported than guessed. Anything
-/// else that points nowhere is ``PushTapResolution/unresolved(actionIdentifier:reason:)`` too.
+/// Indexes must be plain decimal numbers as the SDKs write them (`String(index)`): `01`, `+1`, `-1` and an empty index
+/// are ``PushTapResolution/Reason/malformedIndex``. The SDKs themselves parse with `Int(_:)`, which accepts `01` and
+/// `+1` (and, in Exponea's case, would index with `-1`); an identifier the SDK never registered means a category
+/// mix-up, which is better reported than guessed. Anything else that points nowhere is
+/// ``PushTapResolution/unresolved(actionIdentifier:reason:)`` too.
 ///
 /// ```swift
 /// let resolution = PushTapResolver().resolve(actionIdentifier: "EXPONEA_ACTION_BROWSER_1", for: notification)
@@ -71,8 +70,7 @@ public struct PushTapResolver: Sendable {
         guard let underscore = bytes.lastIndex(of: UInt8(ascii: "_")) else {
             return .unresolved(actionIdentifier: identifier, reason: .malformedIndex)
         }
-        let index = bytes[bytes.index(after: underscore)...]
-        return button(at: Self.parseIndex(index), identifier, notification)
+        return button(at: bytes[bytes.index(after: underscore)...], identifier, notification)
     }
 
     private func resolveSwrve(_ identifier: String, _ notification: PushNotification) -> PushTapResolution {
@@ -84,7 +82,7 @@ public struct PushTapResolver: Sendable {
         guard !digits.isEmpty, digits.allSatisfy(Self.isDigit) else {
             return .unresolved(actionIdentifier: identifier, reason: .unknownIdentifier)
         }
-        return button(at: Self.parseIndex(identifier.utf8[...]), identifier, notification)
+        return button(at: identifier.utf8[...], identifier, notification)
     }
 
     private func resolveCordial(_ identifier: String, _ notification: PushNotification) -> PushTapResolution {
@@ -104,42 +102,19 @@ public struct PushTapResolver: Sendable {
         return .button(notification.buttons[index], index: index)
     }
 
+    /// The button at `digits`, a plain decimal index as `String(index)` writes it: ASCII digits, no sign, no leading
+    /// zero. An index too large for `Int` is out of range, as is any index past the buttons.
     private func button(
-        at index: ParsedIndex,
+        at digits: Substring.UTF8View,
         _ identifier: String,
         _ notification: PushNotification
     ) -> PushTapResolution {
-        switch index {
-        case .malformed:
-            return .unresolved(actionIdentifier: identifier, reason: .malformedIndex)
-        case .tooLarge:
+        guard let first = digits.first, digits.allSatisfy(Self.isDigit), first != UInt8(ascii: "0") || digits.count == 1
+        else { return .unresolved(actionIdentifier: identifier, reason: .malformedIndex) }
+        guard let index = Int(Substring(digits)), notification.buttons.indices.contains(index) else {
             return .unresolved(actionIdentifier: identifier, reason: .indexOutOfRange)
-        case .value(let index):
-            guard notification.buttons.indices.contains(index) else {
-                return .unresolved(actionIdentifier: identifier, reason: .indexOutOfRange)
-            }
-            return .button(notification.buttons[index], index: index)
         }
-    }
-
-    enum ParsedIndex: Equatable {
-        case value(Int)
-        case malformed
-        case tooLarge
-    }
-
-    /// A plain decimal index, as `String(index)` writes it: ASCII digits, no sign, no leading zero.
-    static func parseIndex(_ bytes: Substring.UTF8View) -> ParsedIndex {
-        guard let first = bytes.first, bytes.allSatisfy(isDigit) else { return .malformed }
-        if first == UInt8(ascii: "0") && bytes.count > 1 { return .malformed }
-        var value = 0
-        for byte in bytes {
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return .tooLarge }
-            value = sum
-        }
-        return .value(value)
+        return .button(notification.buttons[index], index: index)
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -4,14 +4,8 @@ import PushPayloads
 /// (each written into the payload as its description), and the platform object it came from, if any.
 struct RoutingInput: Sendable {
     var payload: PushPayload
-    var unrepresentable: [PushPayloadError]
-    var platformObject: PlatformObject?
-
-    init(_ payload: PushPayload, unrepresentable: [PushPayloadError] = [], platformObject: PlatformObject? = nil) {
-        self.payload = payload
-        self.unrepresentable = unrepresentable
-        self.platformObject = platformObject
-    }
+    var unrepresentable: [PushPayloadError] = []
+    var platformObject: PlatformObject? = nil
 
     /// The origin the delegate is handed.
     var origin: PushOrigin { PushOrigin(payload: payload, platformObject: platformObject) }

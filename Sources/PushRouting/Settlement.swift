@@ -1,10 +1,7 @@
 /// How an answer that several parties race for was settled.
 enum Settlement<Answer: Sendable>: Sendable {
-    /// The work answered in time.
     case answered(Answer)
-    /// The work threw.
     case failed(any Error)
-    /// The work did not answer within the timeout.
     case timedOut
     /// The task waiting for the answer was cancelled.
     case cancelled

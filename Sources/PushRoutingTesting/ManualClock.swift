@@ -39,8 +39,8 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        // Sleepers between taking an id and registering, and those of them already cancelled (whose
-        // registration must throw at once).
+        // Sleepers between taking an id and registering, and those of them already cancelled (whose registration must
+        // throw at once).
         var unregistered: Set<UInt64> = []
         var cancelled: Set<UInt64> = []
         // Tasks waiting for at least `count` sleepers.
@@ -68,9 +68,8 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are sleeping on the clock now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    /// Waits until at least `count` tasks sleep on the clock: call it before ``advance(by:)`` when the
-    /// sleepers are other tasks (a router's timeouts), so the advance reaches them whatever the machine's
-    /// speed.
+    /// Waits until at least `count` tasks sleep on the clock: call it before ``advance(by:)`` when the sleepers are
+    /// other tasks (a router's timeouts), so the advance reaches them whatever the machine's speed.
     public func waitForSleepers(_ count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in

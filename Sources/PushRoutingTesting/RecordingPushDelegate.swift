@@ -1,8 +1,8 @@
 public import PushPayloads
 public import PushRouting
 
-/// A delegate and presentation observer that records every event it receives and answers with canned
-/// values, so tests can assert on what a router did.
+/// A delegate and presentation observer that records every event it receives and answers with canned values, so tests
+/// can assert on what a router did.
 ///
 /// ```swift
 /// let exponea = RecordingPushDelegate(presentation: [.banner, .sound])
@@ -14,8 +14,8 @@ public import PushRouting
 /// #expect(exponea.taps.first?.resolution.action?.kind == .openApp)
 /// ```
 ///
-/// It is safe to share between tasks: every record and answer is kept under a lock. Set ``error`` to
-/// make it throw, or ``delay`` to make it slow (it sleeps cooperatively, so a router's timeout cancels it).
+/// It is safe to share between tasks: every record and answer is kept under a lock. Set ``error`` to make it throw, or
+/// ``delay`` to make it slow (it sleeps cooperatively, so a router's timeout cancels it).
 public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationObserver, Sendable {
     private struct State: Sendable {
         var events: [RecordedPushEvent] = []
@@ -29,13 +29,7 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
 
     private let state: LockedValue<State>
 
-    /// Creates a recorder with the answers it gives.
-    ///
-    /// - Parameters:
-    ///   - presentation: The answer to foreground deliveries.
-    ///   - fetchResult: The answer to silent deliveries.
-    ///   - error: When set, every event is recorded and then answered by throwing this error.
-    ///   - delay: When set, every event is recorded and then answered after this long.
+    /// Creates a recorder with the answers it gives (see ``presentation``, ``fetchResult``, ``error`` and ``delay``).
     public init(
         presentation: PushPresentation = [],
         fetchResult: PushFetchResult = .newData,
@@ -78,13 +72,13 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
         set { state.withLock { $0.fetchResult = newValue } }
     }
 
-    /// The error thrown instead of answering, if any.
+    /// When set, every event is recorded and then answered by throwing this error.
     public var error: (any Error)? {
         get { state.withLock { $0.error } }
         set { state.withLock { $0.error = newValue } }
     }
 
-    /// How long to wait before answering, if at all.
+    /// When set, every event is recorded and then answered after this long.
     public var delay: Duration? {
         get { state.withLock { $0.delay } }
         set { state.withLock { $0.delay = newValue } }
@@ -126,12 +120,7 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
 
     /// Records the token.
     public func didRegisterDeviceToken(_ token: PushDeviceToken) async throws {
-        let answers = state.withLock { state in
-            state.deviceTokens.append(token)
-            return state
-        }
-        if let delay = answers.delay { try await Task.sleep(for: delay) }
-        if let error = answers.error { throw error }
+        _ = try await record { $0.deviceTokens.append(token) }
     }
 
     /// Records a service extension request and delivers nothing, so the router shows the original content.
@@ -160,10 +149,14 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
         events.filter { $0.kind == kind }
     }
 
-    /// Records `event` and returns the answers in force when it arrived, after the delay, or throws.
     private func record(_ event: RecordedPushEvent) async throws -> State {
+        try await record { $0.events.append(event) }
+    }
+
+    /// Records what `change` adds and returns the answers in force when it arrived, after the delay, or throws.
+    private func record(_ change: (inout State) -> Void) async throws -> State {
         let answers = state.withLock { state in
-            state.events.append(event)
+            change(&state)
             return state
         }
         if let delay = answers.delay { try await Task.sleep(for: delay) }

@@ -1,7 +1,7 @@
-// The adapter for Apple's notification types: it maps them to the router's inputs and the router's
-// answers back, and attaches the object it was handed to the event (see `PushOrigin` for why these
-// immutable objects may cross to the delegate). tvOS has no notification responses or banners, so it is
-// left out.
+// The adapter for Apple's notification types: it maps them to the router's inputs and the router's answers back, and
+// attaches the object it was handed to the event (see `PushOrigin` for why these immutable objects may cross to the
+// delegate). The async forms run on the caller's actor (`isolation`, the caller's by default) until the object is read,
+// so a main-actor delegate can pass it. tvOS has no notification responses or banners, so it is left out.
 #if canImport(UserNotifications) && !os(tvOS)
 public import PushPayloads
 import PushPayloadsFoundation
@@ -16,23 +16,15 @@ extension PushPayload {
 
 @available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
 extension PushPresentation {
-    /// The same options, as `UNNotificationPresentationOptions`.
+    /// The same options, as `UNNotificationPresentationOptions`. The bits are Apple's (see `PushPresentation`), so both
+    /// ways are a mask that drops unknown bits and `alert`.
     public var notificationPresentationOptions: UNNotificationPresentationOptions {
-        var options: UNNotificationPresentationOptions = []
-        if contains(.banner) { options.insert(.banner) }
-        if contains(.list) { options.insert(.list) }
-        if contains(.sound) { options.insert(.sound) }
-        if contains(.badge) { options.insert(.badge) }
-        return options
+        UNNotificationPresentationOptions(rawValue: rawValue & Self.all.rawValue)
     }
 
     /// The presentation `options` ask for (the deprecated `alert` option is not read).
     public init(_ options: UNNotificationPresentationOptions) {
-        self = []
-        if options.contains(.banner) { insert(.banner) }
-        if options.contains(.list) { insert(.list) }
-        if options.contains(.sound) { insert(.sound) }
-        if options.contains(.badge) { insert(.badge) }
+        self.init(rawValue: options.rawValue & Self.all.rawValue)
     }
 }
 
@@ -40,40 +32,30 @@ extension PushPresentation {
 extension PushRouter {
     /// Routes a foreground push for `userNotificationCenter(_:willPresent:withCompletionHandler:)` and calls
     /// `completionHandler` exactly once, on the caller's actor, with the merged presentation.
-    ///
-    /// The handler need not be `@Sendable`: SDKs before iOS 18 import it without.
     public func routeForegroundDelivery(
         of notification: UNNotification,
         isolation: isolated (any Actor)? = #isolation,
         completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
     ) {
         let input = input(userInfo: notification.request.content.userInfo, platformObject: notification)
-        present(input, isolation: isolation) { presentation in
-            completionHandler(presentation.notificationPresentationOptions)
+        complete(isolation, completionHandler) {
+            await routeForegroundDelivery(of: input).presentation.notificationPresentationOptions
         }
     }
 
-    /// Routes a tap for `userNotificationCenter(_:didReceive:withCompletionHandler:)`, with the response's
-    /// action identifier and typed text, and calls `completionHandler` exactly once, on the caller's actor.
+    /// Routes a tap for `userNotificationCenter(_:didReceive:withCompletionHandler:)`, with the response's action
+    /// identifier and typed text, and calls `completionHandler` exactly once, on the caller's actor.
     public func routeTap(
         _ response: UNNotificationResponse,
         isolation: isolated (any Actor)? = #isolation,
         completionHandler: @escaping () -> Void
     ) {
-        tap(
-            input(userInfo: response.notification.request.content.userInfo, platformObject: response),
-            response.actionIdentifier,
-            (response as? UNTextInputNotificationResponse)?.userText,
-            isolation: isolation,
-            completionHandler: completionHandler
-        )
+        let input = input(userInfo: response.notification.request.content.userInfo, platformObject: response)
+        let userText = (response as? UNTextInputNotificationResponse)?.userText
+        tap(input, response.actionIdentifier, userText, isolation, completionHandler)
     }
 
-    /// Routes a foreground push for `userNotificationCenter(_:willPresent:) async` and returns the merged
-    /// presentation.
-    ///
-    /// It runs on the caller's actor (`isolation`, the caller's by default) until the notification is
-    /// read, so a main-actor delegate can pass it.
+    /// Routes a foreground push for `userNotificationCenter(_:willPresent:) async` and returns the merged presentation.
     public func presentationOptions(
         for notification: UNNotification,
         isolation: isolated (any Actor)? = #isolation
@@ -83,9 +65,6 @@ extension PushRouter {
     }
 
     /// Routes a tap for `userNotificationCenter(_:didReceive:) async`.
-    ///
-    /// It runs on the caller's actor (`isolation`, the caller's by default) until the response is read,
-    /// so a main-actor delegate can pass it.
     @discardableResult
     public func routeTap(
         _ response: UNNotificationResponse,
@@ -101,9 +80,9 @@ extension PushRouter {
 @available(iOS 14.0, macOS 11.0, watchOS 7.0, *)
 extension PushRouter {
     /// Routes a request that reached the app's notification service extension
-    /// (`UNNotificationServiceExtension.didReceive(_:withContentHandler:)`) to its owner's delegate, and
-    /// calls `contentHandler` exactly once, on the caller's actor: with the content the delegate delivered,
-    /// or with `request.content` when it delivered nothing in time (see
+    /// (`UNNotificationServiceExtension.didReceive(_:withContentHandler:)`) to its owner's delegate, and calls
+    /// `contentHandler` exactly once, on the caller's actor: with the content the delegate delivered, or with
+    /// `request.content` when it delivered nothing in time (see
     /// ``routeServiceExtensionRequest(on:isolation:contentHandler:)``). Keep the session and call its
     /// ``PushServiceExtensionSession/timeWillExpire()`` from `serviceExtensionTimeWillExpire()`.
     @discardableResult
@@ -113,22 +92,23 @@ extension PushRouter {
         contentHandler: @escaping (UNNotificationContent) -> Void
     ) -> PushServiceExtensionSession {
         let session = routeServiceExtensionRequest(input(userInfo: request.content.userInfo, platformObject: request))
-        handOver(session, isolation: isolation) { content in
-            contentHandler(content.platformObject(as: UNNotificationContent.self) ?? request.content)
-        }
+        complete(
+            isolation,
+            { contentHandler($0.platformObject(as: UNNotificationContent.self) ?? request.content) },
+            with: session.content
+        )
         return session
     }
 }
 
 extension PushOrigin {
-    /// The notification the event came from: the one a foreground delivery was handed, or a tapped
-    /// response's.
+    /// The notification the event came from: the one a foreground delivery was handed, or a tapped response's.
     public var notification: UNNotification? {
         platformObject(as: UNNotification.self) ?? response?.notification
     }
 
-    /// The response a tap came from (`userNotificationCenter(_:didReceive:…)`), for the SDK calls that take
-    /// it (Swrve's `processNotificationResponse(_:)`, Exponea's `handlePushNotificationOpened(response:)`).
+    /// The response a tap came from (`userNotificationCenter(_:didReceive:…)`), for the SDK calls that take it (Swrve's
+    /// `processNotificationResponse(_:)`, Exponea's `handlePushNotificationOpened(response:)`).
     public var response: UNNotificationResponse? { platformObject(as: UNNotificationResponse.self) }
 
     /// The request the event came from: a service extension's, or the notification's.
@@ -138,9 +118,9 @@ extension PushOrigin {
 }
 
 extension PushServiceExtensionRequest {
-    /// Hands `content` to the extension's content handler, unless something was delivered already; returns
-    /// whether this call delivered. `sending`: the delegate gives the content up, so the mutable content it
-    /// built in its own task crosses to the platform's handler without a race.
+    /// Hands `content` to the extension's content handler, unless something was delivered already; returns whether this
+    /// call delivered. `sending`: the delegate gives the content up, so the mutable content it built in its own task
+    /// crosses to the platform's handler without a race.
     @discardableResult
     public func deliver(_ content: sending UNNotificationContent) -> Bool {
         deliver(PushServiceExtensionContent(content))
@@ -150,18 +130,11 @@ extension PushServiceExtensionRequest {
     /// `ExponeaNotificationService.process(request:contentHandler:)`, Swrve's
     /// `SwrvePush.handle(_:withAppGroupIdentifier:withCompletedContentCallback:)`): the first call delivers.
     ///
-    /// The content an SDK passes to a content handler is handed over with the call, as to the platform's
-    /// own handler (the SDK neither keeps nor changes it afterwards), so it crosses to the platform's
-    /// handler as delivered content does.
+    /// The content an SDK passes to a content handler is handed over with the call, as to the platform's own handler
+    /// (the SDK neither keeps nor changes it afterwards), so it crosses to the platform's handler as delivered content
+    /// does.
     public var contentHandler: @Sendable (UNNotificationContent) -> Void {
-        { content in _ = deliver(PushServiceExtensionContent(handedOver: content)) }
-    }
-}
-
-extension PushServiceExtensionContent {
-    /// Content a content handler was called with (see `PushServiceExtensionRequest.contentHandler`).
-    init(handedOver content: UNNotificationContent) {
-        self.init(object: PlatformObject(content))
+        { content in _ = deliver(PushServiceExtensionContent(object: PlatformObject(content))) }
     }
 }
 #endif
