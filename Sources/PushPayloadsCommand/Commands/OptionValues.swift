@@ -87,7 +87,7 @@ enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
 }
 
 /// `lint --format`.
-enum LintFormat: String, CaseIterable, ExpressibleByArgument {
+enum LintFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case jsonl
     case table
 }

@@ -338,3 +338,37 @@ final class LineReader {
         batch.entries.append(LineEntry(start: lineStart, length: length, line: line, oversizedLength: -1))
     }
 }
+
+extension InputSpec {
+    /// Reads the input a batch of `batchBytes` or `entriesPerBatch` at a time and hands `body` each payload
+    /// (only line `wanted`'s when given, the input then read as JSON Lines) with its batch, until `body`
+    /// returns `false`. Returns whether it read to the end.
+    func read(
+        maximumPayloadBytes: Int,
+        line wanted: Int?,
+        batchBytes: Int = 1 << 20,
+        entriesPerBatch: Int = 4096,
+        _ body: (LineEntry, LineBatch) -> Bool
+    ) throws(InputError) -> Bool {
+        let (descriptor, isFile) = try open()
+        defer { if isFile { try? descriptor.close() } }
+        let reader = LineReader(
+            path: name,
+            fileDescriptor: descriptor,
+            mode: wanted == nil ? mode : .jsonLines,
+            maximumPayloadBytes: maximumPayloadBytes,
+            firstLine: firstLine,
+            recognisesFormat: firstLine == 1
+        )
+        let batch = LineBatch(capacity: 256 * 1024)
+        var more = true
+        while more {
+            batch.reset(sequence: 0, source: name)
+            more = try reader.fill(batch, targetBytes: batchBytes, maximumEntries: entriesPerBatch)
+            for entry in batch.entries where wanted == nil || entry.line == wanted {
+                guard body(entry, batch) else { return false }
+            }
+        }
+        return true
+    }
+}

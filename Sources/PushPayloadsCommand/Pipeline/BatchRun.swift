@@ -56,10 +56,9 @@ struct BatchRun {
     ///
     /// SIGINT or SIGTERM stops the run after the last whole batch written: the batches still in flight
     /// are dropped, so the output ends on a whole record, and the summary still comes.
-    func run<Worker>(
+    func run<Worker: BatchWorker>(
         header: [UInt8] = [],
         makeWorker: @escaping @Sendable () -> Worker,
-        process: @escaping @Sendable (inout Worker, LineBatch) -> Void,
         consume: (_ batch: LineBatch, _ isWritten: Bool) -> Progress?
     ) -> Outcome {
         // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
@@ -88,7 +87,7 @@ struct BatchRun {
         let errorDescriptor = self.errorDescriptor
         OrderedPipeline(jobs: jobs).run(
             makeBatch: { LineBatch(capacity: batchCapacity) },
-            makeProducer: {
+            makeFeeder: {
                 InputFeeder(
                     inputs: items,
                     maximumPayloadBytes: maximumLineBytes,
@@ -96,9 +95,7 @@ struct BatchRun {
                     isStopped: isStopped
                 )
             },
-            produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: makeWorker,
-            process: process,
             consume: { batch in
                 guard signalled.current == 0 else { return }
                 if !batch.notes.isEmpty {

@@ -23,32 +23,24 @@ struct OrderedPipeline {
         self.depth = max(depth ?? self.jobs * 2 + 2, 2)
     }
 
-    /// Runs the pipeline until `produce` reports that the input is exhausted.
-    ///
-    /// - Parameters:
-    ///   - makeBatch: Creates the pool's batches.
-    ///   - makeProducer: Creates the producer's state (the input reader), on the producer's thread.
-    ///   - produce: Fills a batch; returns `false` when there is nothing left (the batch it was given
-    ///     is still consumed, so it may carry the last payloads). Runs on one thread, in order.
-    ///   - makeWorker: Creates one worker's state (a classifier, a writer), on the worker's thread.
-    ///   - process: Turns a filled batch into output, on a worker thread.
-    ///   - consume: Receives processed batches in production order, on the calling thread.
-    func run<Producer, Worker>(
+    /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last
+    /// is still processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker`
+    /// run on the producer's and each worker's thread; `consume` gets the batches in production order, on
+    /// the calling thread.
+    func run<Worker: BatchWorker>(
         makeBatch: () -> LineBatch,
-        makeProducer: @escaping @Sendable () -> Producer,
-        produce: @escaping @Sendable (inout Producer, LineBatch) -> Bool,
+        makeFeeder: @escaping @Sendable () -> InputFeeder,
         makeWorker: @escaping @Sendable () -> Worker,
-        process: @escaping @Sendable (inout Worker, LineBatch) -> Void,
         consume: (LineBatch) -> Void
     ) {
         if jobs == 1 {
             let batch = makeBatch()
-            var producer = makeProducer()
+            let feeder = makeFeeder()
             var worker = makeWorker()
             var more = true
             while more {
-                more = produce(&producer, batch)
-                process(&worker, batch)
+                more = feeder.fill(batch)
+                worker.process(batch)
                 consume(batch)
             }
             return
@@ -60,10 +52,10 @@ struct OrderedPipeline {
         let threads = DispatchGroup()
 
         DispatchQueue(label: "push-payloads.producer").async(group: threads) {
-            var producer = makeProducer()
+            let feeder = makeFeeder()
             var more = true
             while more, let batch = free.pop() {
-                more = produce(&producer, batch)
+                more = feeder.fill(batch)
                 work.push(batch)
                 ordered.push(batch)
             }
@@ -74,7 +66,7 @@ struct OrderedPipeline {
             DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
                 var worker = makeWorker()
                 while let batch = work.pop() {
-                    process(&worker, batch)
+                    worker.process(batch)
                     batch.finished.signal()
                 }
             }
@@ -86,6 +78,11 @@ struct OrderedPipeline {
         }
         threads.wait()
     }
+}
+
+/// A worker's state (a classifier, a checker), which turns a filled batch into output on a worker thread.
+protocol BatchWorker: Sendable {
+    mutating func process(_ batch: LineBatch)
 }
 
 /// A first-in, first-out queue whose ``pop()`` blocks until an element arrives or the queue is closed.

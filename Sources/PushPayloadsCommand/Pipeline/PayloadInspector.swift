@@ -43,38 +43,33 @@ struct PayloadInspector {
             throw .unreadable(InputError(path: name, reason: StandardStreams.describeInputFailure(error)))
         }
         let source: InputSpec.Source = isStandardInput ? .standardInput : .file(InputList.filePath(path))
-        let opened: (descriptor: FileDescriptor, isFile: Bool)
+        let spec = InputSpec(source: source, name: name, mode: .singleDocument)
+        var decoder = decoder
+        var inspection: Result<PushInspection, Failure>?
         do {
-            opened = try InputSpec(source: source, name: name, mode: .jsonLines).open()
+            let limit = decoder.limits.maximumPayloadBytes
+            // One payload a batch: reading stops at the one wanted, even on an input that goes on.
+            _ = try spec.read(maximumPayloadBytes: limit, line: line, batchBytes: 1, entriesPerBatch: 1) {
+                entry,
+                batch in
+                inspection = Result { () throws(Failure) in try inspect(entry, in: batch, decoder: &decoder) }
+                return false
+            }
         } catch {
             throw .unreadable(error)
         }
-        defer { if opened.isFile { try? opened.descriptor.close() } }
+        guard let inspection else { throw .missingLine(path: name, line: line ?? 1) }
+        return try inspection.get()
+    }
 
-        let reader = LineReader(
-            path: name,
-            fileDescriptor: opened.descriptor,
-            mode: line == nil ? .singleDocument : .jsonLines,
-            maximumPayloadBytes: decoder.limits.maximumPayloadBytes,
-            chunkSize: 64 * 1024
-        )
-        let batch = LineBatch(capacity: 128 * 1024)
-        var entry: LineEntry?
-        var more = true
-        while entry == nil && more {
-            batch.reset(sequence: 0, source: name)
-            do {
-                more = try reader.fill(batch, targetBytes: 1, maximumEntries: 1)
-            } catch {
-                throw .unreadable(error)
-            }
-            entry = batch.entries.first { line == nil || $0.line == line }
-        }
-        guard let entry else { throw .missingLine(path: name, line: line ?? 1) }
+    private func inspect(
+        _ entry: LineEntry,
+        in batch: LineBatch,
+        decoder: inout PayloadDecoder
+    ) throws(Failure) -> PushInspection {
         if entry.isOversized {
             throw .invalid(path: name, line: line, error: decoder.tooLargeError(length: entry.oversizedLength))
         }
-        var decoder = decoder
         let payload: PushPayload
         do {
             payload = try decoder.parse(batch.payload(entry))
