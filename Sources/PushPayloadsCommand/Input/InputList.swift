@@ -36,13 +36,7 @@ enum InputList {
         var items: [InputItem] = []
         for argument in arguments {
             if argument == Array("-".utf8) {
-                var item = standardInput()
-                if case .input(var spec) = item {
-                    spec.name = standardInputName
-                    spec.firstLine = standardInputFirstLine
-                    item = .input(spec)
-                }
-                items.append(item)
+                items.append(standardInput(name: standardInputName, firstLine: standardInputFirstLine))
                 let name = standardInputName == "-" ? "standard input" : standardInputName
                 items.append(.endOfArgument(ArgumentEnd(name: name, inputs: 1)))
                 continue
@@ -78,35 +72,24 @@ enum InputList {
     /// `.json` files hold one payload; everything else is read as JSON Lines. A compression suffix
     /// (`.gz`, `.zst`) is looked past: `a.json.gz` is one payload.
     static func mode(for path: [UInt8]) -> LineReader.Mode {
-        var path = path[...]
-        for suffix in compressionSuffixes where path.hasSuffix(suffix) {
-            path = path.dropLast(suffix.utf8CodeUnitCount)
-            break
-        }
-        return path.hasSuffix(".json") ? .singleDocument : .jsonLines
+        [".json", ".json.gz", ".json.zst"].contains { path.hasSuffix($0) } ? .singleDocument : .jsonLines
     }
-
-    private static let compressionSuffixes: [StaticString] = [".gz", ".zst"]
 
     /// The files a directory walk reads: `.json` and `.jsonl`, gzip-compressed or not, and with the
     /// `Zstd` trait zstd-compressed too.
-    static func isPayloadFile(_ name: [UInt8]) -> Bool {
-        for suffix in payloadSuffixes where name.hasSuffix(suffix) { return true }
-        return false
+    static let payloadSuffixes = readableCompressions.flatMap { compression in
+        [".json", ".jsonl"].map { $0 + compression }
     }
 
     #if Zstd
-    private static let payloadSuffixes: [StaticString] = [
-        ".json", ".jsonl", ".json.gz", ".jsonl.gz", ".json.zst", ".jsonl.zst",
-    ]
+    private static let readableCompressions = ["", ".gz", ".zst"]
     #else
-    private static let payloadSuffixes: [StaticString] = [".json", ".jsonl", ".json.gz", ".jsonl.gz"]
+    private static let readableCompressions = ["", ".gz"]
     #endif
 
     /// The suffixes a walk reads, for messages: `.json, .jsonl, .json.gz or .jsonl.gz`.
     static var payloadSuffixList: String {
-        let names = payloadSuffixes.map { $0.description }
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        payloadSuffixes.dropLast().joined(separator: ", ") + " or " + (payloadSuffixes.last ?? "")
     }
 
     /// A zstd file that a build without the `Zstd` trait leaves out of a walk (and mentions).
@@ -118,32 +101,19 @@ enum InputList {
         #endif
     }
 
-    /// Whether a name says the file is compressed, so its size says nothing about its text (progress).
-    static func isCompressedName(_ name: String) -> Bool {
-        name.hasSuffix(".gz") || name.hasSuffix(".zst")
-    }
-
     /// The path these bytes name, byte for byte, except that `FilePath` collapses repeated slashes and
     /// drops a trailing one (``expand(_:)`` checks for that one itself).
     static func filePath(_ bytes: [UInt8]) -> FilePath {
         FilePath(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
     }
 
-    /// The bytes of a directory entry's name.
-    static func bytes(of component: FilePath.Component) -> [UInt8] {
-        component.withPlatformString { start in
-            var count = 0
-            while start[count] != 0 { count += 1 }
-            return (0..<count).map { UInt8(bitPattern: start[$0]) }
-        }
-    }
-
     /// Standard input, as it was when the command started (``StandardStreams/inputAtLaunch``).
-    private static func standardInput() -> InputItem {
+    private static func standardInput(name: String, firstLine: Int) -> InputItem {
         switch StandardStreams.inputAtLaunch {
         case .success(let info):
             let size = info.type == .regular ? Int(info.size) : nil
-            return .input(InputSpec(source: .standardInput, name: "-", mode: .jsonLines, size: size))
+            let spec = InputSpec(source: .standardInput, name: name, mode: .jsonLines, size: size, firstLine: firstLine)
+            return .input(spec)
         case .failure(let error):
             return .unreadable(name: "-", reason: StandardStreams.describeInputFailure(error))
         }
@@ -173,7 +143,7 @@ enum InputList {
             do {
                 var reader = try DirectoryReader(current.path)
                 while let entry = try reader.next() {
-                    let entryName = current.prefix + bytes(of: entry)
+                    let entryName = current.prefix + entry.withPlatformString(RawArguments.bytes(ofCString:))
                     switch examine(entry, named: entryName, in: current.path, reader.descriptor) {
                     case .directory(let path): pending.append(PendingDirectory(path: path, name: entryName))
                     case .item(let item): found.append((entryName, item))
@@ -203,7 +173,7 @@ enum InputList {
         in directory: FilePath,
         _ descriptor: FileDescriptor
     ) -> Examined {
-        let isPayload = isPayloadFile(name)
+        let isPayload = payloadSuffixes.contains { name.hasSuffix($0) }
         let relative = FilePath(root: nil, [entry])
         let info: Stat
         do {
@@ -247,22 +217,17 @@ enum InputList {
         var total = 0
         for item in items {
             guard case .input(let spec) = item else { continue }
-            guard let size = spec.size, !isCompressedName(spec.name) else { return nil }
+            guard let size = spec.size, !spec.name.hasSuffix(".gz") && !spec.name.hasSuffix(".zst") else { return nil }
             total += size
         }
         return total
     }
 }
 
-extension ArraySlice<UInt8> {
-    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool {
-        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-        return count >= suffix.count && self[(endIndex - suffix.count)...].elementsEqual(suffix)
-    }
-}
-
 extension [UInt8] {
-    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool { self[...].hasSuffix(suffix) }
+    fileprivate func hasSuffix(_ suffix: String) -> Bool {
+        count >= suffix.utf8.count && self[(count - suffix.utf8.count)...].elementsEqual(suffix.utf8)
+    }
 }
 
 /// What a command-line argument expanded to: an input, or an input that cannot be read.
@@ -273,14 +238,6 @@ enum InputItem: Sendable, Equatable {
     case unreadable(name: String, reason: String)
     /// The end of one argument's inputs: an argument that gave no payload at all gets a note.
     case endOfArgument(ArgumentEnd)
-
-    var name: String {
-        switch self {
-        case .input(let spec): return spec.name
-        case .unreadable(let name, _): return name
-        case .endOfArgument(let end): return end.name
-        }
-    }
 
     /// Whether this is an input, readable or not (what the summary counts), not a marker.
     var isInput: Bool {

@@ -22,13 +22,8 @@ struct CSVRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    ) {
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+        let notification = record.notification
         output.append(source)
         if line > 0 { output.appendDecimal(line) }
         output.append(",ok,")
@@ -49,7 +44,7 @@ struct CSVRecordWriter: RecordWriter {
         output.append(UInt8(ascii: ","))
         appendOptional(notification.defaultAction.url, output)
         output.append(",,,,")
-        if let request = delivery {
+        if let request = record.delivery {
             output.appendCSVField(request.kind.name)
             output.append(UInt8(ascii: ","))
             output.appendCSVField(request.platform.name)

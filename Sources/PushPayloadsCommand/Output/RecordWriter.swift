@@ -12,15 +12,9 @@ protocol RecordWriter: Sendable {
     /// The input's name as the records embed it, encoded once per batch.
     func encodeSource(_ source: String) -> [UInt8]
 
-    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `delivery` is set for a
-    /// platform's delivery of a send request, which gets one record per platform.
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    )
+    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. The record's `delivery` is
+    /// set for a platform's delivery of a send request, which gets one record per platform.
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer)
 
     /// Appends the record of a payload that could not be read.
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
@@ -42,7 +36,7 @@ extension RecordWriter {
         tally: inout Tally
     ) {
         tally.countDecoded(vendor: record.notification.vendor, isSilent: record.notification.isSilent)
-        writeDecoded(record.notification, delivery: record.delivery, source: source, line: line, into: output)
+        writeDecoded(record, source: source, line: line, into: output)
     }
 
     /// Appends the record of an input that could not be read, and counts it.

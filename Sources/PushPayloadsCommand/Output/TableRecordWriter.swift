@@ -66,13 +66,8 @@ struct TableRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    ) {
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+        let notification = record.notification
         output.append(source)
         appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
         appendCell("ok", columns[2], isLast: false, output)
@@ -81,7 +76,7 @@ struct TableRecordWriter: RecordWriter {
         appendCell(vendor, columns[3], isLast: false, output)
         appendCell(notification.isSilent ? "yes" : "no", columns[4], isLast: false, output)
         // A send request's rows name their platform where a payload's show its shape.
-        appendCell(delivery?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
+        appendCell(record.delivery?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
         appendCell(notification.messageID ?? "", columns[6], isLast: false, output)
         appendCell(notification.title ?? notification.body ?? "", columns[7], isLast: false, output)
         appendCell(notification.defaultAction.kind.name, columns[8], isLast: false, output)
@@ -95,8 +90,7 @@ struct TableRecordWriter: RecordWriter {
         appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
         appendCell("error", columns[2], isLast: false, output)
         let rest = columns[3...].reduce(0) { $0 + $1.width } + (columns.count - 4) * Self.separator.count
-        let span = Column(title: "", width: rest)
-        appendCell(error.description, span, isLast: true, output)
+        appendCell(error.description, Column(title: "", width: rest), isLast: true, output)
         output.removeTrailingSpaces()
         output.append(UInt8(ascii: "\n"))
     }

@@ -93,7 +93,6 @@ protocol BatchWorker: Sendable {
 final class BlockingQueue<Element: Sendable>: Sendable {
     private struct State: Sendable {
         var elements: [Element] = []
-        var head = 0
         var isClosed = false
     }
 
@@ -113,20 +112,11 @@ final class BlockingQueue<Element: Sendable>: Sendable {
         permits.signal()
     }
 
-    /// The oldest element; `nil` once the queue is closed and drained.
+    /// The oldest element; `nil` once the queue is closed and drained. The queue holds no more than the
+    /// pipeline's few batches, so taking the first element moves only those.
     func pop() -> Element? {
         permits.wait()
-        let element = state.withLock { state -> Element? in
-            guard state.head < state.elements.count else { return nil }
-            let element = state.elements[state.head]
-            state.head += 1
-            // Compact now and then so the array does not grow with the number of pushes.
-            if state.head > 64 && state.head * 2 > state.elements.count {
-                state.elements.removeFirst(state.head)
-                state.head = 0
-            }
-            return element
-        }
+        let element = state.withLock { $0.elements.isEmpty ? nil : $0.elements.removeFirst() }
         // Closed and drained: pass the close permit on, so every other waiting pop returns too.
         if element == nil { permits.signal() }
         return element

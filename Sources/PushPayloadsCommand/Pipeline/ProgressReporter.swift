@@ -82,7 +82,8 @@ struct ProgressReporter {
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 
-    private static func formatTenths(_ value: Double) -> String {
+    /// `12.3`.
+    static func formatTenths(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }

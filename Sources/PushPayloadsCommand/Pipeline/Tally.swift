@@ -2,18 +2,13 @@ import PushPayloads
 
 /// Counts of classified payloads: per vendor (silent and visible) and per error code.
 ///
-/// Each batch keeps its own tally, which the writer merges, so counting needs no locks. Vendors and
-/// codes are few, so they live in small arrays searched linearly.
-struct Tally: Sendable, Equatable {
-    struct VendorCount: Sendable, Equatable {
+/// Each batch keeps its own tally, which the writer merges, so counting needs no locks. Vendors are few,
+/// so they live in a small array searched linearly.
+struct Tally: Sendable {
+    struct VendorCount: Sendable {
         var name: String
         var total = 0
         var silent = 0
-    }
-
-    struct ErrorCount: Sendable, Equatable {
-        var code: String
-        var count = 0
     }
 
     var payloads = 0
@@ -27,8 +22,8 @@ struct Tally: Sendable, Equatable {
     var unreadableInputs = 0
     /// Per vendor, in first-seen order (see ``ordered(by:)``); `unknown` for unrecognised payloads.
     var vendors: [VendorCount] = []
-    /// Per error code, in first-seen order.
-    var errorCodes: [ErrorCount] = []
+    /// Payloads per error code.
+    var errorCodes: [String: Int] = [:]
 
     static let unknownVendor = "unknown"
 
@@ -41,7 +36,7 @@ struct Tally: Sendable, Equatable {
     mutating func countError(_ code: PushPayloadError.Code) {
         payloads += 1
         errors += 1
-        add(ErrorCount(code: code.name, count: 1))
+        errorCodes[code.name, default: 0] += 1
     }
 
     mutating func merge(_ other: Tally) {
@@ -52,7 +47,7 @@ struct Tally: Sendable, Equatable {
         byteOrderMarks += other.byteOrderMarks
         unreadableInputs += other.unreadableInputs
         for vendor in other.vendors { add(vendor) }
-        for error in other.errorCodes { add(error) }
+        errorCodes.merge(other.errorCodes, uniquingKeysWith: +)
     }
 
     private mutating func add(_ vendor: VendorCount) {
@@ -61,14 +56,6 @@ struct Tally: Sendable, Equatable {
             vendors[index].silent += vendor.silent
         } else {
             vendors.append(vendor)
-        }
-    }
-
-    private mutating func add(_ error: ErrorCount) {
-        if let index = errorCodes.firstIndex(where: { $0.code == error.code }) {
-            errorCodes[index].count += error.count
-        } else {
-            errorCodes.append(error)
         }
     }
 
@@ -109,8 +96,9 @@ struct Tally: Sendable, Equatable {
         rows.append(["all ok", Self.grouped(ok), Self.grouped(silent), Self.grouped(ok - silent)])
         if !errorCodes.isEmpty {
             rows.append(["error", "payloads"])
-            for error in errorCodes.sorted(by: { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }) {
-                rows.append([error.code, Self.grouped(error.count)])
+            for (code, count) in errorCodes.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key })
+            {
+                rows.append([code, Self.grouped(count)])
             }
         }
         // One alignment for both tables, so their columns line up.
