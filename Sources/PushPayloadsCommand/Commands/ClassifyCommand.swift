@@ -140,8 +140,7 @@ struct ClassifyCommand: ParsableCommand {
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 
-    /// Classifies the inputs over the run's threads, writes the records in input order, and returns the
-    /// exit status.
+    /// Classifies the inputs over the run's threads, writes the records in input order, and returns the exit status.
     private func run<Writer: RecordWriter>(writer: Writer) throws -> Int32 {
         let records = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
         let limits = engineOptions.limits

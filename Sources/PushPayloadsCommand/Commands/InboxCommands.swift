@@ -5,8 +5,7 @@ import SystemPackage
 
 // `--kind inbox` for `classify` and `inspect`: inbox pages and entries instead of pushes.
 
-/// `--kind` of `classify` and `inspect`: a push's kinds (``RequestKindOption``, which `lint` takes), or
-/// `inbox`.
+/// `--kind` of `classify` and `inspect`: a push's kinds (``RequestKindOption``, which `lint` takes), or `inbox`.
 enum PayloadKindOption: String, CaseIterable, ExpressibleByArgument {
     case device
     case apns
@@ -22,10 +21,9 @@ enum PayloadKindOption: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension ClassifyCommand {
-    /// One JSON Lines record per inbox entry (`PushInboxRecord`); other formats are refused, since an
-    /// entry's record has columns a push's table and CSV do not. Entries are few beside pushes (a page per
-    /// fetch), so this runs on one thread. Exit 1 when an entry or input is an error record, 74 when an
-    /// input cannot be read.
+    /// One JSON Lines record per inbox entry (`PushInboxRecord`); other formats are refused, since an entry's record
+    /// has columns a push's table and CSV do not. Entries are few beside pushes (a page per fetch), so this runs on one
+    /// thread. Exit 1 when an entry or input is an error record, 74 when an input cannot be read.
     func runInbox() throws {
         guard format == .jsonl else {
             throw ValidationError("--kind inbox writes JSON Lines only: use --format jsonl")

@@ -4,10 +4,9 @@ import SystemPackage
 ///
 /// - `-` (or no argument at all) is standard input, read as JSON Lines; with standard input closed it
 ///   is an input that cannot be read.
-/// - A directory stands for every `.json` and `.jsonl` file below it, recursively, in byte order of
-///   their paths (as `find DIR | LC_ALL=C sort` lists them). Symbolic links to files are followed,
-///   links to directories are not (no cycles); a `.json`/`.jsonl` link that leads nowhere or loops is
-///   an input that cannot be read.
+/// - A directory stands for every `.json` and `.jsonl` file below it, recursively, in byte order of their paths (as
+///   `find DIR | LC_ALL=C sort` lists them). Symbolic links to files are followed, links to directories are not (no
+///   cycles); a `.json`/`.jsonl` link that leads nowhere or loops is an input that cannot be read.
 /// - A `.json` file is one payload; any other file is JSON Lines. Compressed files are recognised by
 ///   their first bytes (``InputFormat``) and read through a decompressor; `.gz` and `.zst` at the end of
 ///   a name are looked past (`a.json.gz` is one payload), and a directory holds `.json.gz`,
@@ -130,11 +129,10 @@ enum InputList {
 
     /// Every `.json` and `.jsonl` file below `directory`, sorted by the bytes of their names.
     ///
-    /// One directory is open at a time: each is listed to the end and closed before any of its
-    /// subdirectories is opened, so a tree of any depth needs one descriptor (a subdirectory is reached
-    /// by its path from the argument, not relative to an open parent). Entries are examined with
-    /// `fstatat` relative to the open directory, by their exact bytes.
-    /// Also returns how many files it left out because this build cannot read them.
+    /// One directory is open at a time: each is listed to the end and closed before any of its subdirectories is
+    /// opened, so a tree of any depth needs one descriptor (a subdirectory is reached by its path from the argument,
+    /// not relative to an open parent). Entries are examined with `fstatat` relative to the open directory, by their
+    /// exact bytes. Also returns how many files it left out because this build cannot read them.
     private static func walk(directory: FilePath, name: [UInt8]) -> ([InputItem], Int) {
         var found: [(key: [UInt8], item: InputItem)] = []
         var unreadableCompressed = 0

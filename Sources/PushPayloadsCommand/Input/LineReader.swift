@@ -89,6 +89,19 @@ final class LineReader {
         )
     }
 
+    /// A reader of `spec`, opened as `fileDescriptor`, in the spec's mode or in `mode`.
+    convenience init(_ spec: InputSpec, fileDescriptor: FileDescriptor, mode: Mode? = nil, maximumPayloadBytes: Int) {
+        self.init(
+            path: spec.name,
+            fileDescriptor: fileDescriptor,
+            mode: mode ?? spec.mode,
+            maximumPayloadBytes: maximumPayloadBytes,
+            firstLine: spec.firstLine,
+            // A part that starts after line 1 (--line-offset) is the middle of a text: no magic bytes there.
+            recognisesFormat: spec.firstLine == 1
+        )
+    }
+
     deinit { carry.deallocate() }
 
     /// Bytes read past the end of the last batch, which start the next one.
@@ -161,17 +174,15 @@ final class LineReader {
     /// Bytes to ask of the next read into a batch holding `batchBytes`: a chunk, but no more than the
     /// batch still lacks of `targetBytes`, and once it has them, only ``finishingReadSize``.
     ///
-    /// The batch ends at the first line break after its target, and what was read past that break moves
-    /// to the next batch (``keepForNextBatch(_:from:)``): reading whole chunks past the target would move
-    /// half a chunk on average, twice, for every batch. A `.json` document has no line breaks to stop
-    /// at, so it is read in whole chunks.
+    /// The batch ends at the first line break after its target, and what was read past that break moves to the next
+    /// batch (``keepForNextBatch(_:from:)``): reading whole chunks past the target would move half a chunk on average,
+    /// twice, for every batch. A `.json` document has no line breaks to stop at, so it is read in whole chunks.
     private func readSize(batchBytes: Int, targetBytes: Int) -> Int {
         guard mode == .jsonLines else { return chunkSize }
         return min(chunkSize, max(targetBytes - batchBytes, Self.finishingReadSize))
     }
 
-    /// Up to `count` bytes of the input's text: read, or decompressed. The first call finds out what the
-    /// input is.
+    /// Up to `count` bytes of the input's text: read, or decompressed. The first call finds out what the input is.
     private func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
         if let decompressor {
             return try decompressor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
@@ -298,8 +309,7 @@ final class LineReader {
         batch.byteCount = lineStart
     }
 
-    /// Ends the line in `lineStart..<end`: records a payload, an oversized entry, or nothing for a blank
-    /// line.
+    /// Ends the line in `lineStart..<end`: records a payload, an oversized entry, or nothing for a blank line.
     private func finishLine(_ batch: LineBatch, lineStart: Int, end: Int) {
         let line = mode == .jsonLines ? lineNumber : 0
         lineNumber += 1
@@ -352,14 +362,8 @@ extension InputSpec {
     ) throws(InputError) -> Bool {
         let (descriptor, isFile) = try open()
         defer { if isFile { try? descriptor.close() } }
-        let reader = LineReader(
-            path: name,
-            fileDescriptor: descriptor,
-            mode: wanted == nil ? mode : .jsonLines,
-            maximumPayloadBytes: maximumPayloadBytes,
-            firstLine: firstLine,
-            recognisesFormat: firstLine == 1
-        )
+        let mode = wanted == nil ? mode : .jsonLines
+        let reader = LineReader(self, fileDescriptor: descriptor, mode: mode, maximumPayloadBytes: maximumPayloadBytes)
         let batch = LineBatch(capacity: 256 * 1024)
         var more = true
         while more {

@@ -5,13 +5,12 @@ import PushRequests
 /// kept fields, then decodes the payload with the worker's ``PayloadDecoder`` (a device payload, or a
 /// send request, one record per platform, each with the record's kept fields).
 ///
-/// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads),
-/// under ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload
-/// that is an object is decoded in place, a view of the record measured as its compact JSON text (the
-/// jansson engine, when chosen, parses that text); one that is a string is decoded from the string's
-/// text, so its errors' offsets count in that text and the error says so
-/// (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed once
-/// for the kept fields and once by the decoder, which reports its errors as without `--keep`.
+/// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads), under
+/// ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload that is an object is
+/// decoded in place, a view of the record measured as its compact JSON text (the jansson engine, when chosen, parses
+/// that text); one that is a string is decoded from the string's text, so its errors' offsets count in that text and
+/// the error says so (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed
+/// once for the kept fields and once by the decoder, which reports its errors as without `--keep`.
 struct RecordExtractor: Sendable {
     let options: RecordOptions
     let payloadLimits: PushPayloadLimits

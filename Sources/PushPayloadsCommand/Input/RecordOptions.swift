@@ -1,7 +1,6 @@
 import PushPayloads
 
-/// `--payload`, `--keep` and `--max-record-bytes`: how to read a line that is a log record with the
-/// payload inside it.
+/// `--payload`, `--keep` and `--max-record-bytes`: how to read a line that is a log record with the payload inside it.
 struct RecordOptions: Sendable {
     /// Where the payload is in each record; `nil`: the line is the payload.
     var payload: JSONPointer?

@@ -71,10 +71,9 @@ extension RecordWriter {
 }
 
 extension JSONLinesRecordWriter {
-    /// The record just written ends with `}` and a line feed, an error record with `}}`: the error gets
-    /// `"in"` (`record` or `payload`, with `--payload`), and the record gets `"kept"`, an object of the
-    /// kept values' JSON text keyed by their pointers, without the pointers that found nothing (with
-    /// `--keep`).
+    /// The record just written ends with `}` and a line feed, an error record with `}}`: the error gets `"in"`
+    /// (`record` or `payload`, with `--payload`), and the record gets `"kept"`, an object of the kept values' JSON text
+    /// keyed by their pointers, without the pointers that found nothing (with `--keep`).
     func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer) {
         guard !layout.isEmpty else { return }
         output.removeLast(2)
@@ -102,8 +101,7 @@ extension JSONLinesRecordWriter {
 }
 
 extension CSVRecordWriter {
-    /// The usual columns, then `error_in` (with `--payload`) and a `kept:POINTER` column per `--keep`
-    /// pointer.
+    /// The usual columns, then `error_in` (with `--payload`) and a `kept:POINTER` column per `--keep` pointer.
     func header(layout: RecordLayout) -> [UInt8] {
         guard !layout.isEmpty else { return header }
         var columns = Self.columns

@@ -45,12 +45,3 @@ extension RecordWriter {
         writeError(error, source: source, line: line, into: output)
     }
 }
-
-/// The summary fields every format shows for a decoded payload.
-enum RecordFields {
-    /// `cordial`, `exponea`, `swrve`, `atomic` or `unknown`; with `--senders all`, also the other senders'
-    /// names (`braze`, `onesignal`, …).
-    static func vendorName(_ notification: PushNotification) -> String {
-        notification.vendor?.name ?? Tally.unknownVendor
-    }
-}

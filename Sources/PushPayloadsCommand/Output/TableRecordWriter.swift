@@ -3,10 +3,9 @@ import PushRequests
 
 /// Aligned columns for reading in a terminal: fixed widths, long cells cut with `…`.
 ///
-/// Widths are fixed rather than measured so records stream out as they are classified. The last
-/// column takes what is left of the terminal's width. An error row spans the classification columns
-/// with its code, offset and message. Control characters in cells are shown as spaces, and wide
-/// (East Asian, emoji) characters count as two columns.
+/// Widths are fixed rather than measured so records stream out as they are classified. The last column takes what is
+/// left of the terminal's width. An error row spans the classification columns with its code, offset and message.
+/// Control characters in cells are shown as spaces, and wide (East Asian, emoji) characters count as two columns.
 struct TableRecordWriter: RecordWriter {
     struct Column: Sendable {
         var title: String
@@ -71,7 +70,7 @@ struct TableRecordWriter: RecordWriter {
         output.append(source)
         appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
         appendCell("ok", columns[2], isLast: false, output)
-        var vendor = RecordFields.vendorName(notification)
+        var vendor = notification.vendor?.name ?? Tally.unknownVendor
         if !notification.alsoMatching.isEmpty { vendor += "+" }
         appendCell(vendor, columns[3], isLast: false, output)
         appendCell(notification.isSilent ? "yes" : "no", columns[4], isLast: false, output)

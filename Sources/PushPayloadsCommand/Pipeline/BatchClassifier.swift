@@ -45,8 +45,7 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
         batch.tally = tally
     }
 
-    /// Classifies one line that is a record holding the payload (`--payload`, `--keep`), and adds the
-    /// record's extras.
+    /// Classifies one line that is a record holding the payload (`--payload`, `--keep`), and adds the record's extras.
     private mutating func processRecord(_ entry: LineEntry, of batch: LineBatch, source: [UInt8], tally: inout Tally) {
         // Taken out while in use, so its parser's buffers stay uniquely referenced and are reused.
         guard var extractor else { return }

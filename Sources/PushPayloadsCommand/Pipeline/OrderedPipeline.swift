@@ -23,10 +23,9 @@ struct OrderedPipeline {
         self.depth = max(depth ?? self.jobs * 2 + 2, 2)
     }
 
-    /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last
-    /// is still processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker`
-    /// run on the producer's and each worker's thread; `consume` gets the batches in production order, on
-    /// the calling thread.
+    /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last is still
+    /// processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker` run on the producer's
+    /// and each worker's thread; `consume` gets the batches in production order, on the calling thread.
     func run<Worker: BatchWorker>(
         makeBatch: () -> LineBatch,
         makeFeeder: @escaping @Sendable () -> InputFeeder,
