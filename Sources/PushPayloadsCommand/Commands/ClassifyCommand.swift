@@ -158,7 +158,7 @@ struct ClassifyCommand: ParsableCommand {
         let (platforms, detail) = (PlatformOption.platforms(platforms), fullDecode ? PushDecodingDetail.full : .summary)
         var tally = Tally()
         let outcome = batches.run(
-            header: writer.header(layout: records.layout),
+            header: writer.header(records: records),
             makeWorker: {
                 BatchClassifier(
                     decoder: PayloadDecoder(

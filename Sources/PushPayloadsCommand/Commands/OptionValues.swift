@@ -60,12 +60,7 @@ enum SenderSet: String, CaseIterable, Sendable, ExpressibleByArgument {
     case all
 
     /// The registry that recognises these senders.
-    var registry: PushDecoderRegistry {
-        switch self {
-        case .standard: return .standard
-        case .all: return .extended
-        }
-    }
+    var registry: PushDecoderRegistry { self == .all ? .extended : .standard }
 
     /// The option's help, shared by `classify` and `inspect`.
     static let help = ArgumentHelp(

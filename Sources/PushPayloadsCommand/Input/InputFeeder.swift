@@ -23,7 +23,6 @@ final class InputFeeder {
     private var reader: LineReader?
     /// The descriptor the feeder opened for ``reader`` (none for standard input, which it never closes).
     private var openedDescriptor: FileDescriptor?
-    private var nextSequence = 0
     /// Entries and failures since the current argument began, for the note on arguments without payloads.
     private var argumentEntries = 0
     private var argumentFailed = false
@@ -41,8 +40,7 @@ final class InputFeeder {
 
     /// Fills `batch` with the next payloads; returns `false` when no input is left after this batch.
     func fill(_ batch: LineBatch) -> Bool {
-        batch.reset(sequence: nextSequence, source: "")
-        nextSequence += 1
+        batch.reset(source: "")
         while !isStopped.current {
             if let reader {
                 batch.source = reader.path

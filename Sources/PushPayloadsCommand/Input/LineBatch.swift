@@ -16,8 +16,6 @@ import PushRequests
 /// happens-before edge between them. (`sending` cannot express this: a batch sits in two queues at once, and an element
 /// taken out of a locked collection is never provably disconnected.)
 final class LineBatch: @unchecked Sendable {
-    /// The batch's position in the output.
-    var sequence = 0
     /// The input's name as records print it (``InputSpec/name``): its path, or `-`.
     var source = ""
     // The properties the reader writes for every line skip the dynamic exclusivity check (a runtime call
@@ -57,8 +55,7 @@ final class LineBatch: @unchecked Sendable {
     deinit { bytes.deallocate() }
 
     /// Empties the batch for reuse, keeping its buffers.
-    func reset(sequence: Int, source: String) {
-        self.sequence = sequence
+    func reset(source: String) {
         self.source = source
         byteCount = 0
         entries.removeAll(keepingCapacity: true)

@@ -218,7 +218,12 @@ final class LineReader {
                 fileDescriptor: fileDescriptor,
                 prefix: UnsafeRawBufferPointer(start: buffer, count: count)
             )
-            let decompressor = try Self.decompressor(format, input)
+            #if Zstd
+            let decompressor: any InputDecompressor =
+                format == .zstd ? try ZstdDecompressor(input: input) : try GzipDecompressor(input: input)
+            #else
+            let decompressor: any InputDecompressor = try GzipDecompressor(input: input)
+            #endif
             self.decompressor = decompressor
             // The decompressed text may itself start with a byte-order mark.
             (count, format) = try readUntilKnown(into: buffer, room: room) { count throws(InputError) in
@@ -253,16 +258,6 @@ final class LineReader {
             let known = InputFormat.detect(UnsafeRawBufferPointer(start: buffer, count: count), atEnd: read == 0)
             if let known { return (count, known) }
         }
-    }
-
-    private static func decompressor(
-        _ format: InputFormat,
-        _ input: CompressedInput
-    ) throws(InputError) -> any InputDecompressor {
-        #if Zstd
-        if format == .zstd { return try ZstdDecompressor(input: input) }
-        #endif
-        return try GzipDecompressor(input: input)
     }
 
     /// Moves the bytes after `start` (already read, not yet split) out of the full batch.
@@ -367,7 +362,7 @@ extension InputSpec {
         let batch = LineBatch(capacity: 256 * 1024)
         var more = true
         while more {
-            batch.reset(sequence: 0, source: name)
+            batch.reset(source: name)
             more = try reader.fill(batch, targetBytes: batchBytes, maximumEntries: entriesPerBatch)
             for entry in batch.entries where wanted == nil || entry.line == wanted {
                 guard body(entry, batch) else { return false }

@@ -13,10 +13,6 @@ struct RecordOptions: Sendable {
 
     var isEnabled: Bool { payload != nil || !kept.isEmpty }
 
-    var layout: RecordLayout {
-        RecordLayout(hasPayloadPointer: payload != nil, keptNames: kept.map(\.description))
-    }
-
     /// The longest line the reader keeps: a whole record with `--payload`, otherwise a payload.
     func maximumLineBytes(payloadLimits: PushPayloadLimits) -> Int {
         payload == nil ? payloadLimits.maximumPayloadBytes : maximumRecordBytes

@@ -20,10 +20,10 @@ protocol RecordWriter: Sendable {
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
 
     /// The header when records carry what `--payload` and `--keep` add (`Output/RecordExtras.swift`).
-    func header(layout: RecordLayout) -> [UInt8]
+    func header(records options: RecordOptions) -> [UInt8]
 
     /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
-    func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
+    func appendExtras(_ extras: RecordExtras, options: RecordOptions, isError: Bool, into output: OutputBuffer)
 }
 
 extension RecordWriter {

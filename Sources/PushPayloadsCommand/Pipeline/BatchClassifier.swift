@@ -38,7 +38,7 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
             if var extractor {
                 // No line backs this record: its extras are empty.
                 extractor.resetExtras()
-                writer.appendExtras(extractor.extras, layout: extractor.options.layout, isError: true, into: output)
+                writer.appendExtras(extractor.extras, options: extractor.options, isError: true, into: output)
             }
         }
         tally.bytes += batch.consumedBytes
@@ -52,7 +52,7 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
         self.extractor = nil
         defer { self.extractor = extractor }
         let (output, writer) = (batch.output, self.writer)
-        let layout = extractor.options.layout
+        let options = extractor.options
         let failure: PushPayloadError?
         if entry.isOversized {
             failure = extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
@@ -60,12 +60,12 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
         } else {
             failure = extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
                 writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
-                writer.appendExtras(extras, layout: layout, isError: false, into: output)
+                writer.appendExtras(extras, options: options, isError: false, into: output)
             }
         }
         if let failure {
             writer.write(failure, source: source, line: entry.line, into: output, tally: &tally)
-            writer.appendExtras(extractor.extras, layout: layout, isError: true, into: output)
+            writer.appendExtras(extractor.extras, options: options, isError: true, into: output)
         }
     }
 }

@@ -59,13 +59,6 @@ struct Tally: Sendable {
         }
     }
 
-    /// Every vendor of `precedence` (zero counts included), then `unknown`, then any other name seen.
-    func orderedVendors(precedence: [PushVendor]) -> [VendorCount] {
-        var names = precedence.map(\.name) + [Self.unknownVendor]
-        for vendor in vendors where !names.contains(vendor.name) { names.append(vendor.name) }
-        return names.map { name in vendors.first { $0.name == name } ?? VendorCount(name: name) }
-    }
-
     /// The summary a person reads at the end of a run, one table for vendors and one for errors.
     func summary(precedence: [PushVendor], inputs: Int, seconds: Double) -> String {
         var lines: [String] = []
@@ -87,7 +80,10 @@ struct Tally: Sendable {
         lines.append(headline)
 
         var rows: [[String]] = [["vendor", "payloads", "silent", "visible"]]
-        for vendor in orderedVendors(precedence: precedence) {
+        // Every vendor of `precedence` (zero counts included), then `unknown`, then any other name seen.
+        var names = precedence.map(\.name) + [Self.unknownVendor]
+        for vendor in vendors where !names.contains(vendor.name) { names.append(vendor.name) }
+        for vendor in names.map({ name in vendors.first { $0.name == name } ?? VendorCount(name: name) }) {
             rows.append([
                 vendor.name, Self.grouped(vendor.total), Self.grouped(vendor.silent),
                 Self.grouped(vendor.total - vendor.silent),
