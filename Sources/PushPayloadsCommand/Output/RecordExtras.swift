@@ -17,7 +17,7 @@ struct RecordExtras: Sendable {
     /// With `--payload`, where the error's offset counts.
     var errorLocation: Location?
     /// Each `--keep` pointer's value as JSON text; `nil` when it resolved to nothing.
-    private(set) var kept: [[UInt8]?] = []
+    var kept: [[UInt8]?] = []
 
     /// Empties the extras for the next record: no kept value yet for any of `keptCount` pointers.
     mutating func reset(keptCount: Int, location: Location?) {
@@ -25,9 +25,6 @@ struct RecordExtras: Sendable {
         kept.removeAll(keepingCapacity: true)
         kept.append(contentsOf: repeatElement(nil, count: keptCount))
     }
-
-    /// Records the JSON text of the value that the `index`th pointer found.
-    mutating func setKept(_ index: Int, json: [UInt8]) { kept[index] = json }
 }
 
 extension RecordWriter {

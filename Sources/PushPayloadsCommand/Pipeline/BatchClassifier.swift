@@ -53,18 +53,17 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
         defer { self.extractor = extractor }
         let (output, writer) = (batch.output, self.writer)
         let options = extractor.options
-        let failure: PushPayloadError?
-        if entry.isOversized {
-            failure = extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
-            extractor.resetExtras()
-        } else {
-            failure = extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
+        do throws(PushPayloadError) {
+            if entry.isOversized {
+                extractor.resetExtras()
+                throw extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
+            }
+            try extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
                 writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
                 writer.appendExtras(extras, options: options, isError: false, into: output)
             }
-        }
-        if let failure {
-            writer.write(failure, source: source, line: entry.line, into: output, tally: &tally)
+        } catch {
+            writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
             writer.appendExtras(extractor.extras, options: options, isError: true, into: output)
         }
     }
