@@ -16,17 +16,10 @@ final class CompressedInput {
     /// Compressed bytes handed to the decompressor so far: a position in the file, for messages.
     private(set) var offset = 0
 
-    static let defaultCapacity = 256 * 1024
-
-    init(
-        path: String,
-        fileDescriptor: FileDescriptor,
-        prefix: UnsafeRawBufferPointer,
-        capacity: Int = defaultCapacity
-    ) {
+    init(path: String, fileDescriptor: FileDescriptor, prefix: UnsafeRawBufferPointer) {
         self.path = path
         self.fileDescriptor = fileDescriptor
-        self.capacity = max(capacity, prefix.count, 1)
+        capacity = max(256 * 1024, prefix.count)
         buffer = .allocate(capacity: self.capacity)
         if let base = prefix.baseAddress {
             UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: prefix.count)

@@ -141,72 +141,55 @@ enum InputList {
             do {
                 var reader = try DirectoryReader(current.path)
                 while let entry = try reader.next() {
-                    let entryName = current.prefix + entry.withPlatformString(RawArguments.bytes(ofCString:))
-                    switch examine(entry, named: entryName, in: current.path, reader.descriptor) {
-                    case .directory(let path): pending.append(PendingDirectory(path: path, name: entryName))
-                    case .item(let item): found.append((entryName, item))
-                    case .skipped where isUnreadableCompressedFile(entryName): unreadableCompressed += 1
-                    case .skipped: continue
+                    let name = current.prefix + entry.withPlatformString(RawArguments.bytes(ofCString:))
+                    let isPayload = payloadSuffixes.contains { name.hasSuffix($0) }
+                    let relative = FilePath(root: nil, [entry])
+                    var info: Stat
+                    do {
+                        info = try Stat(relative, relativeTo: reader.descriptor, flags: .symlinkNoFollow)
+                    } catch {
+                        // Gone since it was listed, or not examinable: worth a word only for a payload file.
+                        if isPayload { found.append((name, unreadable(name, error.description))) }
+                        if isUnreadableCompressedFile(name) { unreadableCompressed += 1 }
+                        continue
+                    }
+                    if info.type == .directory {
+                        pending.append(PendingDirectory(path: current.path.appending(entry), name: name))
+                        continue
+                    }
+                    // Links to files are followed; links to directories are not (no cycles), nor links to devices
+                    // or pipes.
+                    if info.type == .symbolicLink && isPayload {
+                        do {
+                            info = try Stat(relative, relativeTo: reader.descriptor, flags: [])
+                        } catch {
+                            found.append((name, unreadable(name, "broken symbolic link: \(error.description)")))
+                            continue
+                        }
+                    }
+                    if isPayload && info.type == .regular {
+                        let path = current.path.appending(entry)
+                        let spec = InputSpec(
+                            source: .file(path),
+                            name: InputSpec.displayName(name),
+                            mode: mode(for: name),
+                            size: Int(info.size)
+                        )
+                        found.append((name, .input(spec)))
+                    } else if isUnreadableCompressedFile(name) {
+                        unreadableCompressed += 1
                     }
                 }
             } catch {
-                let item = InputItem.unreadable(name: InputSpec.displayName(current.name), reason: error.description)
-                found.append((current.name, item))
+                found.append((current.name, unreadable(current.name, error.description)))
             }
         }
         found.sort { $0.key.lexicographicallyPrecedes($1.key) }
         return (found.map(\.item), unreadableCompressed)
     }
 
-    private enum Examined {
-        case directory(FilePath)
-        case item(InputItem)
-        case skipped
-    }
-
-    /// What one directory entry is to the walk.
-    private static func examine(
-        _ entry: FilePath.Component,
-        named name: [UInt8],
-        in directory: FilePath,
-        _ descriptor: FileDescriptor
-    ) -> Examined {
-        let isPayload = payloadSuffixes.contains { name.hasSuffix($0) }
-        let relative = FilePath(root: nil, [entry])
-        let info: Stat
-        do {
-            info = try Stat(relative, relativeTo: descriptor, flags: .symlinkNoFollow)
-        } catch {
-            // Gone since it was listed, or not examinable: worth a word only for a payload file.
-            guard isPayload else { return .skipped }
-            return .item(.unreadable(name: InputSpec.displayName(name), reason: error.description))
-        }
-        var size = info.size
-        switch info.type {
-        case .directory:
-            return .directory(directory.appending(entry))
-        case .regular where isPayload:
-            break
-        case .symbolicLink where isPayload:
-            do {
-                let target = try Stat(relative, relativeTo: descriptor, flags: [])
-                // Links to directories are not followed (no cycles), nor links to devices or pipes.
-                guard target.type == .regular else { return .skipped }
-                size = target.size
-            } catch {
-                let reason = "broken symbolic link: \(error.description)"
-                return .item(.unreadable(name: InputSpec.displayName(name), reason: reason))
-            }
-        default:
-            return .skipped
-        }
-        let spec = InputSpec(
-            source: .file(directory.appending(entry)),
-            name: InputSpec.displayName(name),
-            mode: mode(for: name),
-            size: Int(size)
-        )
-        return .item(.input(spec))
+    private static func unreadable(_ name: [UInt8], _ reason: String) -> InputItem {
+        .unreadable(name: InputSpec.displayName(name), reason: reason)
     }
 
     /// The total size of the inputs, when every one has a known size (and none is compressed, whose

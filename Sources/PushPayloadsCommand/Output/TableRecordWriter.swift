@@ -67,19 +67,19 @@ struct TableRecordWriter: RecordWriter {
 
     func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
         let notification = record.notification
+        let cells = [
+            line > 0 ? String(line) : "", "ok",
+            (notification.vendor?.name ?? Tally.unknownVendor) + (notification.alsoMatching.isEmpty ? "" : "+"),
+            notification.isSilent ? "yes" : "no",
+            // A send request's rows name their platform where a payload's show its shape.
+            record.delivery?.platform.name ?? notification.shape.rawValue,
+            notification.messageID ?? "", notification.title ?? notification.body ?? "",
+            notification.defaultAction.kind.name, notification.defaultAction.url ?? "",
+        ]
         output.append(source)
-        appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
-        appendCell("ok", columns[2], isLast: false, output)
-        var vendor = notification.vendor?.name ?? Tally.unknownVendor
-        if !notification.alsoMatching.isEmpty { vendor += "+" }
-        appendCell(vendor, columns[3], isLast: false, output)
-        appendCell(notification.isSilent ? "yes" : "no", columns[4], isLast: false, output)
-        // A send request's rows name their platform where a payload's show its shape.
-        appendCell(record.delivery?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
-        appendCell(notification.messageID ?? "", columns[6], isLast: false, output)
-        appendCell(notification.title ?? notification.body ?? "", columns[7], isLast: false, output)
-        appendCell(notification.defaultAction.kind.name, columns[8], isLast: false, output)
-        appendCell(notification.defaultAction.url ?? "", columns[9], isLast: true, output)
+        for (index, cell) in cells.enumerated() {
+            appendCell(cell, columns[index + 1], isLast: index == cells.count - 1, output)
+        }
         output.removeTrailingSpaces()
         output.append(UInt8(ascii: "\n"))
     }

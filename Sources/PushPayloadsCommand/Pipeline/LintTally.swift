@@ -41,7 +41,7 @@ struct LintTally: Sendable {
         text += " (\(inputCount) input\(inputCount == 1 ? "" : "s"), "
         // "of them": the count before the parenthesis is of payloads that could not be read.
         if unreadableInputs > 0 { text += "\(unreadableInputs) of them unreadable, " }
-        text += "\(ProgressReporter.formatTenths(seconds)) s)\n"
+        text += "\(ProgressReporter.formatFixed(seconds, decimals: 1)) s)\n"
         let rows = findings.sorted { ($1.key.severity, $0.key.rule) < ($0.key.severity, $1.key.rule) }
         if !rows.isEmpty {
             let width = max(rows.map(\.key.rule.count).max() ?? 0, "rule".count)

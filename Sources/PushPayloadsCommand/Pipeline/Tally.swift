@@ -20,7 +20,7 @@ struct Tally: Sendable {
     var byteOrderMarks = 0
     /// Inputs that could not be opened or listed, which have no record (``LineBatch/unreadableInputs``).
     var unreadableInputs = 0
-    /// Per vendor, in first-seen order (see ``ordered(by:)``); `unknown` for unrecognised payloads.
+    /// Per vendor, in first-seen order; `unknown` for unrecognised payloads.
     var vendors: [VendorCount] = []
     /// Payloads per error code.
     var errorCodes: [String: Int] = [:]
