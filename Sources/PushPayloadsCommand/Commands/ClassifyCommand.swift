@@ -127,27 +127,64 @@ struct ClassifyCommand: ParsableCommand {
 
     func run() throws {
         if kind == .inbox { return try runInbox() }
-        let runner = ClassifyRunner(
-            batches: BatchRun(
-                inputs: RawArguments.bytes(of: files),
-                jobs: Platform.cappedJobs(jobs),
-                limits: engineOptions.limits,
-                batchBytes: batchBytes,
-                standardInputName: inputArguments.sourceLabel ?? "-",
-                standardInputFirstLine: inputArguments.lineOffset + 1,
-                showsProgress: !quiet && Platform.isTerminal(.standardError)
-            ),
-            format: format,
-            engine: engineOptions.engine,
-            registry: senders.registry,
-            kind: kind?.requestKind,
-            platforms: PlatformOption.platforms(platforms),
-            showsSummary: summary ?? (!quiet && Platform.isTerminal(.standardOutput)),
-            tableWidth: Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160,
-            detail: fullDecode ? .full : .summary,
-            records: try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
-        )
-        let status = runner.run()
+        let status: Int32
+        switch format {
+        case .jsonl: status = try run(writer: JSONLinesRecordWriter())
+        case .csv: status = try run(writer: CSVRecordWriter())
+        case .table:
+            let width = Platform.terminalColumns(.standardOutput) ?? Platform.terminalColumns(.standardError) ?? 160
+            // Room for the longest vendor name and the `+` of an ambiguous payload, at least the usual 8.
+            let vendorWidth = max(8, (senders.registry.vendors.map(\.name.count).max() ?? 0) + 1)
+            status = try run(writer: TableRecordWriter(totalWidth: width, vendorWidth: vendorWidth))
+        }
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// Classifies the inputs over the run's threads, writes the records in input order, and returns the exit status.
+    private func run<Writer: RecordWriter>(writer: Writer) throws -> Int32 {
+        let records = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
+        let limits = engineOptions.limits
+        let batches = BatchRun(
+            inputs: RawArguments.bytes(of: files),
+            jobs: Platform.cappedJobs(jobs),
+            limits: limits,
+            maximumLineBytes: records.maximumLineBytes(payloadLimits: limits),
+            batchBytes: batchBytes,
+            standardInputName: inputArguments.sourceLabel ?? "-",
+            standardInputFirstLine: inputArguments.lineOffset + 1,
+            showsProgress: !quiet && Platform.isTerminal(.standardError)
+        )
+        let (engine, registry, kind) = (engineOptions.engine, senders.registry, kind?.requestKind)
+        let (platforms, detail) = (PlatformOption.platforms(platforms), fullDecode ? PushDecodingDetail.full : .summary)
+        var tally = Tally()
+        let outcome = batches.run(
+            header: writer.header(records: records),
+            makeWorker: {
+                BatchClassifier(
+                    decoder: PayloadDecoder(
+                        engine: engine,
+                        limits: limits,
+                        registry: registry,
+                        kind: kind,
+                        platforms: platforms,
+                        detail: detail
+                    ),
+                    writer: writer,
+                    extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
+                )
+            },
+            consume: { batch, isWritten in
+                tally.unreadableInputs += batch.unreadableInputs
+                // Once the output is gone, the records that could not be written are not counted.
+                guard isWritten else { return nil }
+                tally.merge(batch.tally)
+                return (tally.payloads, tally.bytes)
+            }
+        )
+        if summary ?? (!quiet && Platform.isTerminal(.standardOutput)) {
+            let text = tally.summary(precedence: registry.vendors, inputs: outcome.inputCount, seconds: outcome.seconds)
+            StandardStreams.write(text, to: .standardError)
+        }
+        return outcome.exitStatus(hasErrors: tally.errors > 0)
     }
 }

@@ -38,15 +38,11 @@ enum PayloadEngine: String, CaseIterable, Sendable, ExpressibleByArgument {
     case jansson
 
     var isAvailable: Bool {
-        switch self {
-        case .native: return true
-        case .jansson:
-            #if Jansson
-            return true
-            #else
-            return false
-            #endif
-        }
+        #if Jansson
+        return true
+        #else
+        return self == .native
+        #endif
     }
 
     /// What to do about an engine this build lacks.

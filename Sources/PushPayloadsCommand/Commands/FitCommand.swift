@@ -60,17 +60,29 @@ struct FitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = FitRunner(
-            batches: BatchRun(
-                inputs: RawArguments.bytes(of: files),
-                jobs: Platform.cappedJobs(jobs),
-                limits: engineOptions.limits
-            ),
-            engine: engineOptions.engine,
-            kind: kind?.requestKind,
-            fitter: PushFitter(maximumBytes: maximumBytes)
+        let batches = BatchRun(
+            inputs: RawArguments.bytes(of: files),
+            jobs: Platform.cappedJobs(jobs),
+            limits: engineOptions.limits
         )
-        let status = runner.run()
+        let (engine, limits, kind) = (engineOptions.engine, batches.limits, kind?.requestKind)
+        let fitter = PushFitter(maximumBytes: maximumBytes)
+        var errorCount = 0
+        let outcome = batches.run(
+            makeWorker: {
+                BatchChecker(
+                    decoder: PayloadDecoder(engine: engine, limits: limits),
+                    writer: LintRecordWriter(format: .jsonl),
+                    kind: kind,
+                    action: .fit(fitter)
+                )
+            },
+            consume: { batch, _ in
+                errorCount += batch.lintTally.errorCount
+                return nil
+            }
+        )
+        let status = outcome.exitStatus(hasErrors: errorCount > 0)
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

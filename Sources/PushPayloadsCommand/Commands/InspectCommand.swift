@@ -50,25 +50,53 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         if kind == .inbox { return try inspectInbox() }
-        let inspector = PayloadInspector(
-            path: RawArguments.bytes(of: [file])[0],
-            line: line,
-            decoder: PayloadDecoder(
-                engine: engineOptions.engine,
-                limits: engineOptions.limits,
-                registry: senders.registry
-            ),
-            kind: kind?.requestKind,
-            platforms: PlatformOption.platforms(platforms)
-        )
-        let inspection: PushInspection
-        do {
-            inspection = try inspector.inspect()
-        } catch {
-            StandardStreams.writeMessage("\(error)")
-            throw ExitCode(error.exitStatus)
+        let path = RawArguments.bytes(of: [file])[0]
+        let name = InputSpec.displayName(path)
+        let isStandardInput = path == Array("-".utf8)
+        if isStandardInput, case .failure(let error) = StandardStreams.inputAtLaunch {
+            let reason = StandardStreams.describeInputFailure(error)
+            throw Self.fail(InputError(path: name, reason: reason).description, status: ExitStatus.inputFailure)
         }
-        try Self.write(inspection)
+        let source: InputSpec.Source = isStandardInput ? .standardInput : .file(InputList.filePath(path))
+        let (kind, platforms) = (kind?.requestKind, PlatformOption.platforms(platforms))
+        var decoder = PayloadDecoder(
+            engine: engineOptions.engine,
+            limits: engineOptions.limits,
+            registry: senders.registry
+        )
+        var inspection: Result<PushInspection, PushPayloadError>?
+        do {
+            let spec = InputSpec(source: source, name: name, mode: .singleDocument)
+            let limit = decoder.limits.maximumPayloadBytes
+            // One payload a batch: reading stops at the one wanted, even on an input that goes on.
+            _ = try spec.read(maximumPayloadBytes: limit, line: line, batchBytes: 1, entriesPerBatch: 1) {
+                entry,
+                batch in
+                inspection = Result { () throws(PushPayloadError) in
+                    if entry.isOversized { throw decoder.tooLargeError(length: entry.oversizedLength) }
+                    let payload = try decoder.parse(batch.payload(entry))
+                    let request = PushSendRequest(document: payload.document, kind: kind, limits: decoder.limits)
+                    return PushInspector(registry: decoder.registry, platforms: platforms).inspect(request)
+                }
+                return false
+            }
+        } catch {
+            throw Self.fail(error.description, status: ExitStatus.inputFailure)
+        }
+        switch inspection {
+        case nil:
+            throw Self.fail("\(name) has no payload on line \(line ?? 1)")
+        case .failure(let error):
+            throw Self.fail("\(name)\(line.map { ":\($0)" } ?? ""): not a valid payload: \(error)")
+        case .success(let inspection):
+            try Self.write(inspection)
+        }
+    }
+
+    /// Writes `message` on stderr, and gives the exit status to throw.
+    static func fail(_ message: String, status: Int32 = ExitStatus.payloadErrors) -> ExitCode {
+        StandardStreams.writeMessage(message)
+        return ExitCode(status)
     }
 
     /// Writes `value` as indented JSON. A closed pipe ends the run quietly, as in `classify`; any other

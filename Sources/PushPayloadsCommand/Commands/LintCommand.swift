@@ -64,20 +64,39 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = LintRunner(
-            batches: BatchRun(
-                inputs: RawArguments.bytes(of: files),
-                jobs: Platform.cappedJobs(jobs),
-                limits: engineOptions.limits
-            ),
-            format: format == .table ? .table : .jsonl,
-            engine: engineOptions.engine,
-            kind: kind?.requestKind,
-            platforms: PlatformOption.platforms(platforms),
-            minimumSeverity: severity.severity,
-            showsSummary: summary ?? Platform.isTerminal(.standardOutput)
+        let batches = BatchRun(
+            inputs: RawArguments.bytes(of: files),
+            jobs: Platform.cappedJobs(jobs),
+            limits: engineOptions.limits
         )
-        let status = runner.run()
+        let writer = LintRecordWriter(format: format)
+        let (engine, limits, kind, minimumSeverity) = (engineOptions.engine, batches.limits, kind, severity.severity)
+        let platforms = PlatformOption.platforms(platforms)
+        var tally = LintTally()
+        let outcome = batches.run(
+            header: writer.header,
+            makeWorker: {
+                BatchChecker(
+                    decoder: PayloadDecoder(engine: engine, limits: limits),
+                    writer: writer,
+                    kind: kind?.requestKind,
+                    action: .lint(PushChecker(platforms: platforms), minimumSeverity: minimumSeverity)
+                )
+            },
+            consume: { batch, isWritten in
+                tally.unreadableInputs += batch.unreadableInputs
+                // Records that did not reach the output are not counted.
+                if isWritten { tally.merge(batch.lintTally) }
+                return nil
+            }
+        )
+        if summary ?? Platform.isTerminal(.standardOutput) {
+            StandardStreams.write(
+                tally.summary(inputCount: outcome.inputCount, seconds: outcome.seconds),
+                to: .standardError
+            )
+        }
+        let status = outcome.exitStatus(hasErrors: tally.errorCount > 0)
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

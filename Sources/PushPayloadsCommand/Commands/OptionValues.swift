@@ -60,12 +60,7 @@ enum SenderSet: String, CaseIterable, Sendable, ExpressibleByArgument {
     case all
 
     /// The registry that recognises these senders.
-    var registry: PushDecoderRegistry {
-        switch self {
-        case .standard: return .standard
-        case .all: return .extended
-        }
-    }
+    var registry: PushDecoderRegistry { self == .all ? .extended : .standard }
 
     /// The option's help, shared by `classify` and `inspect`.
     static let help = ArgumentHelp(
@@ -87,7 +82,7 @@ enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
 }
 
 /// `lint --format`.
-enum LintFormat: String, CaseIterable, ExpressibleByArgument {
+enum LintFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case jsonl
     case table
 }

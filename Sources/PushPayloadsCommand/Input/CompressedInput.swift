@@ -2,9 +2,8 @@ import SystemPackage
 
 /// The compressed bytes of one input, read in fixed-size chunks for a decompressor.
 ///
-/// The buffer never grows, so a compressed input costs the same memory whatever its size. The first
-/// bytes, already read to recognise the format (``InputFormat``), are handed over at creation and come
-/// out first.
+/// The buffer never grows, so a compressed input costs the same memory whatever its size. The first bytes, already read
+/// to recognise the format (``InputFormat``), are handed over at creation and come out first.
 final class CompressedInput {
     /// The input's name, for messages.
     let path: String
@@ -17,17 +16,10 @@ final class CompressedInput {
     /// Compressed bytes handed to the decompressor so far: a position in the file, for messages.
     private(set) var offset = 0
 
-    static let defaultCapacity = 256 * 1024
-
-    init(
-        path: String,
-        fileDescriptor: FileDescriptor,
-        prefix: UnsafeRawBufferPointer,
-        capacity: Int = defaultCapacity
-    ) {
+    init(path: String, fileDescriptor: FileDescriptor, prefix: UnsafeRawBufferPointer) {
         self.path = path
         self.fileDescriptor = fileDescriptor
-        self.capacity = max(capacity, prefix.count, 1)
+        capacity = max(256 * 1024, prefix.count)
         buffer = .allocate(capacity: self.capacity)
         if let base = prefix.baseAddress {
             UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: prefix.count)
@@ -47,8 +39,7 @@ final class CompressedInput {
         offset += count
     }
 
-    /// Reads the next chunk once every available byte is used; returns how many bytes came (0 at the
-    /// end of the file).
+    /// Reads the next chunk once every available byte is used; returns how many bytes came (0 at the end of the file).
     func refill() throws(InputError) -> Int {
         precondition(start == end, "refill with bytes still available")
         start = 0

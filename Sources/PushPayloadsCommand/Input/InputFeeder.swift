@@ -3,12 +3,11 @@ import SystemPackage
 
 /// The producer of the pipeline: opens the inputs one after another and fills batches from them.
 ///
-/// A batch holds payloads of one input only, so each record's source is the batch's. An input that
-/// cannot be opened or read becomes a note on the next batch, so the message reaches stderr in order,
-/// and the feeder goes on with the next input. An input that fails part way (a read error, truncated or
-/// corrupt compressed data) also ends its batch with an `io_error` record at the line where reading
-/// stopped (``LineBatch/readFailure``), after the payloads before it. An argument that gave no payload
-/// at all gets a note too.
+/// A batch holds payloads of one input only, so each record's source is the batch's. An input that cannot be opened or
+/// read becomes a note on the next batch, so the message reaches stderr in order, and the feeder goes on with the next
+/// input. An input that fails part way (a read error, truncated or corrupt compressed data) also ends its batch with an
+/// `io_error` record at the line where reading stopped (``LineBatch/readFailure``), after the payloads before it. An
+/// argument that gave no payload at all gets a note too.
 ///
 /// Not `Sendable`: the pipeline creates it on the producer's thread and only that thread uses it. The
 /// consumer stops it through the shared ``isStopped`` flag instead.
@@ -16,7 +15,7 @@ final class InputFeeder {
     let inputs: [InputItem]
     let maximumPayloadBytes: Int
     let targetBatchBytes: Int
-    let maximumBatchEntries: Int
+    let maximumBatchEntries = 16_384
     /// Set by the consumer when the output went away: the next ``fill(_:)`` reports the end.
     let isStopped: SharedValue<Bool>
 
@@ -24,22 +23,14 @@ final class InputFeeder {
     private var reader: LineReader?
     /// The descriptor the feeder opened for ``reader`` (none for standard input, which it never closes).
     private var openedDescriptor: FileDescriptor?
-    private var nextSequence = 0
     /// Entries and failures since the current argument began, for the note on arguments without payloads.
     private var argumentEntries = 0
     private var argumentFailed = false
 
-    init(
-        inputs: [InputItem],
-        maximumPayloadBytes: Int,
-        targetBatchBytes: Int = 1 << 20,
-        maximumBatchEntries: Int = 16_384,
-        isStopped: SharedValue<Bool> = SharedValue(false)
-    ) {
+    init(inputs: [InputItem], maximumPayloadBytes: Int, targetBatchBytes: Int, isStopped: SharedValue<Bool>) {
         self.inputs = inputs
         self.maximumPayloadBytes = maximumPayloadBytes
         self.targetBatchBytes = targetBatchBytes
-        self.maximumBatchEntries = maximumBatchEntries
         self.isStopped = isStopped
     }
 
@@ -49,8 +40,7 @@ final class InputFeeder {
 
     /// Fills `batch` with the next payloads; returns `false` when no input is left after this batch.
     func fill(_ batch: LineBatch) -> Bool {
-        batch.reset(sequence: nextSequence, source: "")
-        nextSequence += 1
+        batch.reset(source: "")
         while !isStopped.current {
             if let reader {
                 batch.source = reader.path
@@ -77,49 +67,33 @@ final class InputFeeder {
             guard nextInput < inputs.count else { return false }
             let item = inputs[nextInput]
             nextInput += 1
+            let failure: InputError
             switch item {
             case .unreadable(let name, let reason):
-                batch.notes.append(InputError(path: name, reason: reason).description)
-                batch.hasInputFailure = true
-                batch.unreadableInputs += 1
-                argumentFailed = true
-                return hasMore
+                failure = InputError(path: name, reason: reason)
             case .endOfArgument(let end):
-                defer {
-                    argumentEntries = 0
-                    argumentFailed = false
-                }
-                if argumentEntries == 0 && !argumentFailed {
-                    batch.notes.append(end.note)
-                    return hasMore
-                }
+                let gaveNothing = argumentEntries == 0 && !argumentFailed
+                (argumentEntries, argumentFailed) = (0, false)
+                guard gaveNothing else { continue }
+                batch.notes.append(end.note)
+                return hasMore
             case .input(let spec):
                 do {
-                    try open(spec)
+                    let (descriptor, isFile) = try spec.open()
+                    if isFile { openedDescriptor = descriptor }
+                    reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: maximumPayloadBytes)
+                    continue
                 } catch {
-                    batch.notes.append(error.description)
-                    batch.hasInputFailure = true
-                    batch.unreadableInputs += 1
-                    argumentFailed = true
-                    return hasMore
+                    failure = error
                 }
             }
+            batch.notes.append(failure.description)
+            batch.hasInputFailure = true
+            batch.unreadableInputs += 1
+            argumentFailed = true
+            return hasMore
         }
         return false
-    }
-
-    private func open(_ spec: InputSpec) throws(InputError) {
-        let (descriptor, isFile) = try spec.open()
-        if isFile { openedDescriptor = descriptor }
-        reader = LineReader(
-            path: spec.name,
-            fileDescriptor: descriptor,
-            mode: spec.mode,
-            maximumPayloadBytes: maximumPayloadBytes,
-            firstLine: spec.firstLine,
-            // A part that starts after line 1 (--line-offset) is the middle of a text: no magic bytes there.
-            recognisesFormat: spec.firstLine == 1
-        )
     }
 
     private func closeReader() {

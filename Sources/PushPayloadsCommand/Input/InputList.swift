@@ -4,10 +4,9 @@ import SystemPackage
 ///
 /// - `-` (or no argument at all) is standard input, read as JSON Lines; with standard input closed it
 ///   is an input that cannot be read.
-/// - A directory stands for every `.json` and `.jsonl` file below it, recursively, in byte order of
-///   their paths (as `find DIR | LC_ALL=C sort` lists them). Symbolic links to files are followed,
-///   links to directories are not (no cycles); a `.json`/`.jsonl` link that leads nowhere or loops is
-///   an input that cannot be read.
+/// - A directory stands for every `.json` and `.jsonl` file below it, recursively, in byte order of their paths (as
+///   `find DIR | LC_ALL=C sort` lists them). Symbolic links to files are followed, links to directories are not (no
+///   cycles); a `.json`/`.jsonl` link that leads nowhere or loops is an input that cannot be read.
 /// - A `.json` file is one payload; any other file is JSON Lines. Compressed files are recognised by
 ///   their first bytes (``InputFormat``) and read through a decompressor; `.gz` and `.zst` at the end of
 ///   a name are looked past (`a.json.gz` is one payload), and a directory holds `.json.gz`,
@@ -36,13 +35,7 @@ enum InputList {
         var items: [InputItem] = []
         for argument in arguments {
             if argument == Array("-".utf8) {
-                var item = standardInput()
-                if case .input(var spec) = item {
-                    spec.name = standardInputName
-                    spec.firstLine = standardInputFirstLine
-                    item = .input(spec)
-                }
-                items.append(item)
+                items.append(standardInput(name: standardInputName, firstLine: standardInputFirstLine))
                 let name = standardInputName == "-" ? "standard input" : standardInputName
                 items.append(.endOfArgument(ArgumentEnd(name: name, inputs: 1)))
                 continue
@@ -78,35 +71,24 @@ enum InputList {
     /// `.json` files hold one payload; everything else is read as JSON Lines. A compression suffix
     /// (`.gz`, `.zst`) is looked past: `a.json.gz` is one payload.
     static func mode(for path: [UInt8]) -> LineReader.Mode {
-        var path = path[...]
-        for suffix in compressionSuffixes where path.hasSuffix(suffix) {
-            path = path.dropLast(suffix.utf8CodeUnitCount)
-            break
-        }
-        return path.hasSuffix(".json") ? .singleDocument : .jsonLines
+        [".json", ".json.gz", ".json.zst"].contains { path.hasSuffix($0) } ? .singleDocument : .jsonLines
     }
-
-    private static let compressionSuffixes: [StaticString] = [".gz", ".zst"]
 
     /// The files a directory walk reads: `.json` and `.jsonl`, gzip-compressed or not, and with the
     /// `Zstd` trait zstd-compressed too.
-    static func isPayloadFile(_ name: [UInt8]) -> Bool {
-        for suffix in payloadSuffixes where name.hasSuffix(suffix) { return true }
-        return false
+    static let payloadSuffixes = readableCompressions.flatMap { compression in
+        [".json", ".jsonl"].map { $0 + compression }
     }
 
     #if Zstd
-    private static let payloadSuffixes: [StaticString] = [
-        ".json", ".jsonl", ".json.gz", ".jsonl.gz", ".json.zst", ".jsonl.zst",
-    ]
+    private static let readableCompressions = ["", ".gz", ".zst"]
     #else
-    private static let payloadSuffixes: [StaticString] = [".json", ".jsonl", ".json.gz", ".jsonl.gz"]
+    private static let readableCompressions = ["", ".gz"]
     #endif
 
     /// The suffixes a walk reads, for messages: `.json, .jsonl, .json.gz or .jsonl.gz`.
     static var payloadSuffixList: String {
-        let names = payloadSuffixes.map { $0.description }
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        payloadSuffixes.dropLast().joined(separator: ", ") + " or " + (payloadSuffixes.last ?? "")
     }
 
     /// A zstd file that a build without the `Zstd` trait leaves out of a walk (and mentions).
@@ -118,32 +100,19 @@ enum InputList {
         #endif
     }
 
-    /// Whether a name says the file is compressed, so its size says nothing about its text (progress).
-    static func isCompressedName(_ name: String) -> Bool {
-        name.hasSuffix(".gz") || name.hasSuffix(".zst")
-    }
-
     /// The path these bytes name, byte for byte, except that `FilePath` collapses repeated slashes and
     /// drops a trailing one (``expand(_:)`` checks for that one itself).
     static func filePath(_ bytes: [UInt8]) -> FilePath {
         FilePath(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
     }
 
-    /// The bytes of a directory entry's name.
-    static func bytes(of component: FilePath.Component) -> [UInt8] {
-        component.withPlatformString { start in
-            var count = 0
-            while start[count] != 0 { count += 1 }
-            return (0..<count).map { UInt8(bitPattern: start[$0]) }
-        }
-    }
-
     /// Standard input, as it was when the command started (``StandardStreams/inputAtLaunch``).
-    private static func standardInput() -> InputItem {
+    private static func standardInput(name: String, firstLine: Int) -> InputItem {
         switch StandardStreams.inputAtLaunch {
         case .success(let info):
             let size = info.type == .regular ? Int(info.size) : nil
-            return .input(InputSpec(source: .standardInput, name: "-", mode: .jsonLines, size: size))
+            let spec = InputSpec(source: .standardInput, name: name, mode: .jsonLines, size: size, firstLine: firstLine)
+            return .input(spec)
         case .failure(let error):
             return .unreadable(name: "-", reason: StandardStreams.describeInputFailure(error))
         }
@@ -160,11 +129,10 @@ enum InputList {
 
     /// Every `.json` and `.jsonl` file below `directory`, sorted by the bytes of their names.
     ///
-    /// One directory is open at a time: each is listed to the end and closed before any of its
-    /// subdirectories is opened, so a tree of any depth needs one descriptor (a subdirectory is reached
-    /// by its path from the argument, not relative to an open parent). Entries are examined with
-    /// `fstatat` relative to the open directory, by their exact bytes.
-    /// Also returns how many files it left out because this build cannot read them.
+    /// One directory is open at a time: each is listed to the end and closed before any of its subdirectories is
+    /// opened, so a tree of any depth needs one descriptor (a subdirectory is reached by its path from the argument,
+    /// not relative to an open parent). Entries are examined with `fstatat` relative to the open directory, by their
+    /// exact bytes. Also returns how many files it left out because this build cannot read them.
     private static func walk(directory: FilePath, name: [UInt8]) -> ([InputItem], Int) {
         var found: [(key: [UInt8], item: InputItem)] = []
         var unreadableCompressed = 0
@@ -173,72 +141,55 @@ enum InputList {
             do {
                 var reader = try DirectoryReader(current.path)
                 while let entry = try reader.next() {
-                    let entryName = current.prefix + bytes(of: entry)
-                    switch examine(entry, named: entryName, in: current.path, reader.descriptor) {
-                    case .directory(let path): pending.append(PendingDirectory(path: path, name: entryName))
-                    case .item(let item): found.append((entryName, item))
-                    case .skipped where isUnreadableCompressedFile(entryName): unreadableCompressed += 1
-                    case .skipped: continue
+                    let name = current.prefix + entry.withPlatformString(RawArguments.bytes(ofCString:))
+                    let isPayload = payloadSuffixes.contains { name.hasSuffix($0) }
+                    let relative = FilePath(root: nil, [entry])
+                    var info: Stat
+                    do {
+                        info = try Stat(relative, relativeTo: reader.descriptor, flags: .symlinkNoFollow)
+                    } catch {
+                        // Gone since it was listed, or not examinable: worth a word only for a payload file.
+                        if isPayload { found.append((name, unreadable(name, error.description))) }
+                        if isUnreadableCompressedFile(name) { unreadableCompressed += 1 }
+                        continue
+                    }
+                    if info.type == .directory {
+                        pending.append(PendingDirectory(path: current.path.appending(entry), name: name))
+                        continue
+                    }
+                    // Links to files are followed; links to directories are not (no cycles), nor links to devices
+                    // or pipes.
+                    if info.type == .symbolicLink && isPayload {
+                        do {
+                            info = try Stat(relative, relativeTo: reader.descriptor, flags: [])
+                        } catch {
+                            found.append((name, unreadable(name, "broken symbolic link: \(error.description)")))
+                            continue
+                        }
+                    }
+                    if isPayload && info.type == .regular {
+                        let path = current.path.appending(entry)
+                        let spec = InputSpec(
+                            source: .file(path),
+                            name: InputSpec.displayName(name),
+                            mode: mode(for: name),
+                            size: Int(info.size)
+                        )
+                        found.append((name, .input(spec)))
+                    } else if isUnreadableCompressedFile(name) {
+                        unreadableCompressed += 1
                     }
                 }
             } catch {
-                let item = InputItem.unreadable(name: InputSpec.displayName(current.name), reason: error.description)
-                found.append((current.name, item))
+                found.append((current.name, unreadable(current.name, error.description)))
             }
         }
         found.sort { $0.key.lexicographicallyPrecedes($1.key) }
         return (found.map(\.item), unreadableCompressed)
     }
 
-    private enum Examined {
-        case directory(FilePath)
-        case item(InputItem)
-        case skipped
-    }
-
-    /// What one directory entry is to the walk.
-    private static func examine(
-        _ entry: FilePath.Component,
-        named name: [UInt8],
-        in directory: FilePath,
-        _ descriptor: FileDescriptor
-    ) -> Examined {
-        let isPayload = isPayloadFile(name)
-        let relative = FilePath(root: nil, [entry])
-        let info: Stat
-        do {
-            info = try Stat(relative, relativeTo: descriptor, flags: .symlinkNoFollow)
-        } catch {
-            // Gone since it was listed, or not examinable: worth a word only for a payload file.
-            guard isPayload else { return .skipped }
-            return .item(.unreadable(name: InputSpec.displayName(name), reason: error.description))
-        }
-        var size = info.size
-        switch info.type {
-        case .directory:
-            return .directory(directory.appending(entry))
-        case .regular where isPayload:
-            break
-        case .symbolicLink where isPayload:
-            do {
-                let target = try Stat(relative, relativeTo: descriptor, flags: [])
-                // Links to directories are not followed (no cycles), nor links to devices or pipes.
-                guard target.type == .regular else { return .skipped }
-                size = target.size
-            } catch {
-                let reason = "broken symbolic link: \(error.description)"
-                return .item(.unreadable(name: InputSpec.displayName(name), reason: reason))
-            }
-        default:
-            return .skipped
-        }
-        let spec = InputSpec(
-            source: .file(directory.appending(entry)),
-            name: InputSpec.displayName(name),
-            mode: mode(for: name),
-            size: Int(size)
-        )
-        return .item(.input(spec))
+    private static func unreadable(_ name: [UInt8], _ reason: String) -> InputItem {
+        .unreadable(name: InputSpec.displayName(name), reason: reason)
     }
 
     /// The total size of the inputs, when every one has a known size (and none is compressed, whose
@@ -247,22 +198,17 @@ enum InputList {
         var total = 0
         for item in items {
             guard case .input(let spec) = item else { continue }
-            guard let size = spec.size, !isCompressedName(spec.name) else { return nil }
+            guard let size = spec.size, !spec.name.hasSuffix(".gz") && !spec.name.hasSuffix(".zst") else { return nil }
             total += size
         }
         return total
     }
 }
 
-extension ArraySlice<UInt8> {
-    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool {
-        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-        return count >= suffix.count && self[(endIndex - suffix.count)...].elementsEqual(suffix)
-    }
-}
-
 extension [UInt8] {
-    fileprivate func hasSuffix(_ suffix: StaticString) -> Bool { self[...].hasSuffix(suffix) }
+    fileprivate func hasSuffix(_ suffix: String) -> Bool {
+        count >= suffix.utf8.count && self[(count - suffix.utf8.count)...].elementsEqual(suffix.utf8)
+    }
 }
 
 /// What a command-line argument expanded to: an input, or an input that cannot be read.
@@ -273,14 +219,6 @@ enum InputItem: Sendable, Equatable {
     case unreadable(name: String, reason: String)
     /// The end of one argument's inputs: an argument that gave no payload at all gets a note.
     case endOfArgument(ArgumentEnd)
-
-    var name: String {
-        switch self {
-        case .input(let spec): return spec.name
-        case .unreadable(let name, _): return name
-        case .endOfArgument(let end): return end.name
-        }
-    }
 
     /// Whether this is an input, readable or not (what the summary counts), not a marker.
     var isInput: Bool {

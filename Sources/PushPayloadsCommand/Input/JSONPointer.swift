@@ -27,27 +27,21 @@ struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         var tokens: [String] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             var token = ""
-            var escaped = false
-            for character in raw {
-                if escaped {
-                    switch character {
-                    case "0": token.append("~")
-                    case "1": token.append("/")
-                    default:
-                        throw SyntaxError(
-                            description:
-                                "the JSON pointer \"\(text)\" has ~\(character): only ~0 (~) and ~1 (/) are escapes"
-                        )
-                    }
-                    escaped = false
-                } else if character == "~" {
-                    escaped = true
-                } else {
+            var characters = raw.makeIterator()
+            while let character = characters.next() {
+                guard character == "~" else {
                     token.append(character)
+                    continue
                 }
-            }
-            if escaped {
-                throw SyntaxError(description: "the JSON pointer \"\(text)\" ends with ~: write ~0 for ~")
+                switch characters.next() {
+                case "0": token.append("~")
+                case "1": token.append("/")
+                case let other?:
+                    let message = "has ~\(other): only ~0 (~) and ~1 (/) are escapes"
+                    throw SyntaxError(description: "the JSON pointer \"\(text)\" \(message)")
+                case nil:
+                    throw SyntaxError(description: "the JSON pointer \"\(text)\" ends with ~: write ~0 for ~")
+                }
             }
             tokens.append(token)
         }

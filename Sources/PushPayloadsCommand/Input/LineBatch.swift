@@ -7,19 +7,15 @@ import PushRequests
 /// ``output``, the writer writes it, and the batch goes back to the pool to be filled again, so the
 /// command's memory is a fixed number of batches whatever the input size.
 ///
-/// `@unchecked Sendable` because a batch is mutable memory that moves between threads, which the
-/// compiler cannot check; it is sound because exactly one thread owns a batch at a time and every
-/// hand-over synchronises: the producer fills it and pushes it to the workers' ``BlockingQueue`` (and,
-/// untouched from then on, to the consumer's); one worker pops it, fills ``output`` and signals
-/// ``finished``; the consumer, which waited on ``finished``, writes it and pushes it back to the free
-/// queue, where the producer pops it again. Each push and pop goes through the queue's lock, and the
-/// semaphore orders the worker's writes before the consumer's reads, so no two threads ever touch a
-/// batch without a happens-before edge between them. (`sending` cannot express this: a batch sits in
-/// two queues at once, and an element taken out of a locked collection is never provably
-/// disconnected.)
+/// `@unchecked Sendable` because a batch is mutable memory that moves between threads, which the compiler cannot check;
+/// it is sound because exactly one thread owns a batch at a time and every hand-over synchronises: the producer fills
+/// it and pushes it to the workers' ``BlockingQueue`` (and, untouched from then on, to the consumer's); one worker pops
+/// it, fills ``output`` and signals ``finished``; the consumer, which waited on ``finished``, writes it and pushes it
+/// back to the free queue, where the producer pops it again. Each push and pop goes through the queue's lock, and the
+/// semaphore orders the worker's writes before the consumer's reads, so no two threads ever touch a batch without a
+/// happens-before edge between them. (`sending` cannot express this: a batch sits in two queues at once, and an element
+/// taken out of a locked collection is never provably disconnected.)
 final class LineBatch: @unchecked Sendable {
-    /// The batch's position in the output.
-    var sequence = 0
     /// The input's name as records print it (``InputSpec/name``): its path, or `-`.
     var source = ""
     // The properties the reader writes for every line skip the dynamic exclusivity check (a runtime call
@@ -59,8 +55,7 @@ final class LineBatch: @unchecked Sendable {
     deinit { bytes.deallocate() }
 
     /// Empties the batch for reuse, keeping its buffers.
-    func reset(sequence: Int, source: String) {
-        self.sequence = sequence
+    func reset(source: String) {
         self.source = source
         byteCount = 0
         entries.removeAll(keepingCapacity: true)

@@ -89,6 +89,19 @@ final class LineReader {
         )
     }
 
+    /// A reader of `spec`, opened as `fileDescriptor`, in the spec's mode or in `mode`.
+    convenience init(_ spec: InputSpec, fileDescriptor: FileDescriptor, mode: Mode? = nil, maximumPayloadBytes: Int) {
+        self.init(
+            path: spec.name,
+            fileDescriptor: fileDescriptor,
+            mode: mode ?? spec.mode,
+            maximumPayloadBytes: maximumPayloadBytes,
+            firstLine: spec.firstLine,
+            // A part that starts after line 1 (--line-offset) is the middle of a text: no magic bytes there.
+            recognisesFormat: spec.firstLine == 1
+        )
+    }
+
     deinit { carry.deallocate() }
 
     /// Bytes read past the end of the last batch, which start the next one.
@@ -161,17 +174,15 @@ final class LineReader {
     /// Bytes to ask of the next read into a batch holding `batchBytes`: a chunk, but no more than the
     /// batch still lacks of `targetBytes`, and once it has them, only ``finishingReadSize``.
     ///
-    /// The batch ends at the first line break after its target, and what was read past that break moves
-    /// to the next batch (``keepForNextBatch(_:from:)``): reading whole chunks past the target would move
-    /// half a chunk on average, twice, for every batch. A `.json` document has no line breaks to stop
-    /// at, so it is read in whole chunks.
+    /// The batch ends at the first line break after its target, and what was read past that break moves to the next
+    /// batch (``keepForNextBatch(_:from:)``): reading whole chunks past the target would move half a chunk on average,
+    /// twice, for every batch. A `.json` document has no line breaks to stop at, so it is read in whole chunks.
     private func readSize(batchBytes: Int, targetBytes: Int) -> Int {
         guard mode == .jsonLines else { return chunkSize }
         return min(chunkSize, max(targetBytes - batchBytes, Self.finishingReadSize))
     }
 
-    /// Up to `count` bytes of the input's text: read, or decompressed. The first call finds out what the
-    /// input is.
+    /// Up to `count` bytes of the input's text: read, or decompressed. The first call finds out what the input is.
     private func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
         if let decompressor {
             return try decompressor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
@@ -207,7 +218,12 @@ final class LineReader {
                 fileDescriptor: fileDescriptor,
                 prefix: UnsafeRawBufferPointer(start: buffer, count: count)
             )
-            let decompressor = try Self.decompressor(format, input)
+            #if Zstd
+            let decompressor: any InputDecompressor =
+                format == .zstd ? try ZstdDecompressor(input: input) : try GzipDecompressor(input: input)
+            #else
+            let decompressor: any InputDecompressor = try GzipDecompressor(input: input)
+            #endif
             self.decompressor = decompressor
             // The decompressed text may itself start with a byte-order mark.
             (count, format) = try readUntilKnown(into: buffer, room: room) { count throws(InputError) in
@@ -242,16 +258,6 @@ final class LineReader {
             let known = InputFormat.detect(UnsafeRawBufferPointer(start: buffer, count: count), atEnd: read == 0)
             if let known { return (count, known) }
         }
-    }
-
-    private static func decompressor(
-        _ format: InputFormat,
-        _ input: CompressedInput
-    ) throws(InputError) -> any InputDecompressor {
-        #if Zstd
-        if format == .zstd { return try ZstdDecompressor(input: input) }
-        #endif
-        return try GzipDecompressor(input: input)
     }
 
     /// Moves the bytes after `start` (already read, not yet split) out of the full batch.
@@ -298,8 +304,7 @@ final class LineReader {
         batch.byteCount = lineStart
     }
 
-    /// Ends the line in `lineStart..<end`: records a payload, an oversized entry, or nothing for a blank
-    /// line.
+    /// Ends the line in `lineStart..<end`: records a payload, an oversized entry, or nothing for a blank line.
     private func finishLine(_ batch: LineBatch, lineStart: Int, end: Int) {
         let line = mode == .jsonLines ? lineNumber : 0
         lineNumber += 1
@@ -336,5 +341,33 @@ final class LineReader {
             return
         }
         batch.entries.append(LineEntry(start: lineStart, length: length, line: line, oversizedLength: -1))
+    }
+}
+
+extension InputSpec {
+    /// Reads the input a batch of `batchBytes` or `entriesPerBatch` at a time and hands `body` each payload
+    /// (only line `wanted`'s when given, the input then read as JSON Lines) with its batch, until `body`
+    /// returns `false`. Returns whether it read to the end.
+    func read(
+        maximumPayloadBytes: Int,
+        line wanted: Int?,
+        batchBytes: Int = 1 << 20,
+        entriesPerBatch: Int = 4096,
+        _ body: (LineEntry, LineBatch) -> Bool
+    ) throws(InputError) -> Bool {
+        let (descriptor, isFile) = try open()
+        defer { if isFile { try? descriptor.close() } }
+        let mode = wanted == nil ? mode : .jsonLines
+        let reader = LineReader(self, fileDescriptor: descriptor, mode: mode, maximumPayloadBytes: maximumPayloadBytes)
+        let batch = LineBatch(capacity: 256 * 1024)
+        var more = true
+        while more {
+            batch.reset(source: name)
+            more = try reader.fill(batch, targetBytes: batchBytes, maximumEntries: entriesPerBatch)
+            for entry in batch.entries where wanted == nil || entry.line == wanted {
+                guard body(entry, batch) else { return false }
+            }
+        }
+        return true
     }
 }

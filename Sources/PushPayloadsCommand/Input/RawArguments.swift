@@ -11,12 +11,7 @@ enum RawArguments {
     /// order, with the next raw argument that decodes to it; options and their values come between,
     /// but none of them can both hold U+FFFD and be valid, so they are never mistaken for a file.
     static func bytes(of parsed: [String]) -> [[UInt8]] {
-        let raw = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
-            guard let start = CommandLine.unsafeArgv[index] else { return [] }
-            var count = 0
-            while start[count] != 0 { count += 1 }
-            return (0..<count).map { UInt8(bitPattern: start[$0]) }
-        }
+        let raw = (1..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0].map { bytes(ofCString: $0) } ?? [] }
         var next = 0
         return parsed.map { argument in
             guard argument.unicodeScalars.contains("\u{FFFD}") else { return Array(argument.utf8) }
@@ -27,5 +22,12 @@ enum RawArguments {
             }
             return Array(argument.utf8)
         }
+    }
+
+    /// The bytes of a C string, without its terminating NUL.
+    static func bytes(ofCString start: UnsafePointer<CChar>) -> [UInt8] {
+        var count = 0
+        while start[count] != 0 { count += 1 }
+        return (0..<count).map { UInt8(bitPattern: start[$0]) }
     }
 }

@@ -5,23 +5,20 @@ import PushRequests
 /// kept fields, then decodes the payload with the worker's ``PayloadDecoder`` (a device payload, or a
 /// send request, one record per platform, each with the record's kept fields).
 ///
-/// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads),
-/// under ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload
-/// that is an object is decoded in place, a view of the record measured as its compact JSON text (the
-/// jansson engine, when chosen, parses that text); one that is a string is decoded from the string's
-/// text, so its errors' offsets count in that text and the error says so
-/// (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed once
-/// for the kept fields and once by the decoder, which reports its errors as without `--keep`.
+/// The record is parsed with the native engine (whatever `--engine` says, which applies to payloads), under
+/// ``RecordOptions/recordLimits(payloadLimits:)``; any top-level value is a record. A payload that is an object is
+/// decoded in place, a view of the record measured as its compact JSON text (the jansson engine, when chosen, parses
+/// that text); one that is a string is decoded from the string's text, so its errors' offsets count in that text and
+/// the error says so (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed
+/// once for the kept fields and once by the decoder, which reports its errors as without `--keep`.
 struct RecordExtractor: Sendable {
     let options: RecordOptions
-    let payloadLimits: PushPayloadLimits
     private var recordParser: JSONParser
     /// The current record's extras, for the writer.
     private(set) var extras = RecordExtras()
 
     init(options: RecordOptions, payloadLimits: PushPayloadLimits) {
         self.options = options
-        self.payloadLimits = payloadLimits
         recordParser = JSONParser(
             limits: options.recordLimits(payloadLimits: payloadLimits),
             acceptsAnyTopLevelValue: options.payload != nil
@@ -44,78 +41,63 @@ struct RecordExtractor: Sendable {
     }
 
     /// Reads one record line and hands `body` its payload's records (a device payload's, or a send
-    /// request's, platform by platform), each with the line's extras; returns the line's error, if any,
-    /// for which ``extras`` holds what was kept.
+    /// request's, platform by platform), each with the line's extras; throws the line's error, for which
+    /// ``extras`` holds what was kept.
     mutating func read(
         _ line: UnsafeRawBufferPointer,
         decoder: inout PayloadDecoder,
         _ body: (PushInputDecoder.Record, RecordExtras) -> Void
-    ) -> PushPayloadError? {
+    ) throws(PushPayloadError) {
         resetExtras()
         let parsed = Result { () throws(PushPayloadError) in try recordParser.parse(line) }
         if case .success(let record) = parsed {
             for (index, pointer) in options.kept.enumerated() {
                 if case .found(let value) = pointer.resolve(in: record.root) {
-                    extras.setKept(index, json: value.jsonBytes)
+                    extras.kept[index] = value.jsonBytes
                 }
             }
         }
-        let extras = self.extras
         guard let pointer = options.payload else {
             // The line is the payload: the chosen engine reads it, and reports its errors.
-            return Self.decode(line, &decoder) { body($0, extras) }
+            let extras = self.extras
+            return try decoder.decodeRecords(line) { body($0, extras) }
         }
-        let record: JSONDocument
-        switch parsed {
-        case .success(let document): record = document
-        case .failure(let error): return error
-        }
-        switch pointer.resolve(in: record.root) {
+        let value: JSONValue
+        switch pointer.resolve(in: try parsed.get().root) {
         case .missing(let reason):
-            return PushPayloadError(
-                .payloadNotFound,
-                message: "no payload at \(pointer): \(reason)",
+            let message = "no payload at \(pointer): \(reason)"
+            throw PushPayloadError(.payloadNotFound, message: message, keyPath: pointer.description)
+        case .found(let found):
+            value = found
+        }
+        guard value.kind == .object || value.kind == .string else {
+            throw PushPayloadError(
+                .payloadNotObject,
+                message: "the value at \(pointer) is \(JSONPointer.describe(value.kind)), "
+                    + "not an object or a string holding JSON",
                 keyPath: pointer.description
             )
-        case .found(let value):
-            switch value.kind {
-            case .object:
-                self.extras.errorLocation = .payload
-                let extras = self.extras
-                return Self.decode(object: value, &decoder) { body($0, extras) }.map {
-                    Self.inPayload($0, "the object at \(pointer)")
+        }
+        self.extras.errorLocation = .payload
+        let extras = self.extras
+        let decoded: Result<Void, PushPayloadError>?
+        let payload: String
+        if value.kind == .object {
+            payload = "the object at \(pointer)"
+            decoded = Self.decode(object: value, &decoder) { body($0, extras) }
+        } else {
+            payload = "the JSON in the string at \(pointer)"
+            decoded = value.withDecodedUTF8 { text in
+                Result { () throws(PushPayloadError) in
+                    try decoder.decodeRecords(UnsafeRawBufferPointer(text)) { body($0, extras) }
                 }
-            case .string:
-                self.extras.errorLocation = .payload
-                let extras = self.extras
-                let result = value.withDecodedUTF8 { text in
-                    Self.decode(UnsafeRawBufferPointer(text), &decoder) { body($0, extras) }.map {
-                        Self.inPayload($0, "the JSON in the string at \(pointer)")
-                    }
-                }
-                return result ?? PushPayloadError(.payloadNotObject, message: "not a string")
-            default:
-                return PushPayloadError(
-                    .payloadNotObject,
-                    message: "the value at \(pointer) is \(JSONPointer.describe(value.kind)), "
-                        + "not an object or a string holding JSON",
-                    keyPath: pointer.description
-                )
             }
         }
-    }
-
-    /// Decodes `bytes` into records for `body`; the error, if they cannot be read.
-    private static func decode(
-        _ bytes: UnsafeRawBufferPointer,
-        _ decoder: inout PayloadDecoder,
-        _ body: (PushInputDecoder.Record) -> Void
-    ) -> PushPayloadError? {
-        do {
-            try decoder.decodeRecords(bytes, body)
-            return nil
-        } catch {
-            return error
+        guard let decoded else { throw PushPayloadError(.payloadNotObject, message: "not a string") }
+        // Offsets count in the payload's text: the error says which payload it is about.
+        if case .failure(var error) = decoded {
+            error.message = "\(payload): \(error.message)"
+            throw error
         }
     }
 
@@ -126,26 +108,17 @@ struct RecordExtractor: Sendable {
         object: JSONValue,
         _ decoder: inout PayloadDecoder,
         _ body: (PushInputDecoder.Record) -> Void
-    ) -> PushPayloadError? {
-        let size = object.jsonByteCount
-        let limit = decoder.limits.maximumPayloadBytes
-        guard decoder.engine == .native, size <= limit, let members = object.objectValue else {
-            return object.jsonBytes.withUnsafeBytes { decode($0, &decoder, body) }
+    ) -> Result<Void, PushPayloadError> {
+        Result { () throws(PushPayloadError) in
+            let limit = decoder.limits.maximumPayloadBytes
+            guard decoder.engine == .native, object.jsonByteCount <= limit, let members = object.objectValue else {
+                let text = object.jsonBytes.withUnsafeBytes { bytes in
+                    Result { () throws(PushPayloadError) in try decoder.decodeRecords(bytes, body) }
+                }
+                return try text.get()
+            }
+            try decoder.decodeRecords(PushPayload(document: JSONDocument(members), limits: decoder.limits), body)
         }
-        let payload = PushPayload(document: JSONDocument(members), limits: decoder.limits)
-        do {
-            try decoder.decodeRecords(payload, body)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// The payload's error, saying which payload it is about (offsets count in its text).
-    private static func inPayload(_ error: PushPayloadError, _ payload: String) -> PushPayloadError {
-        var error = error
-        error.message = "\(payload): \(error.message)"
-        return error
     }
 }
 

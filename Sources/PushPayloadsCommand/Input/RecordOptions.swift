@@ -1,7 +1,6 @@
 import PushPayloads
 
-/// `--payload`, `--keep` and `--max-record-bytes`: how to read a line that is a log record with the
-/// payload inside it.
+/// `--payload`, `--keep` and `--max-record-bytes`: how to read a line that is a log record with the payload inside it.
 struct RecordOptions: Sendable {
     /// Where the payload is in each record; `nil`: the line is the payload.
     var payload: JSONPointer?
@@ -13,10 +12,6 @@ struct RecordOptions: Sendable {
     static let defaultMaximumRecordBytes = 1 << 20
 
     var isEnabled: Bool { payload != nil || !kept.isEmpty }
-
-    var layout: RecordLayout {
-        RecordLayout(hasPayloadPointer: payload != nil, keptNames: kept.map(\.description))
-    }
 
     /// The longest line the reader keeps: a whole record with `--payload`, otherwise a payload.
     func maximumLineBytes(payloadLimits: PushPayloadLimits) -> Int {

@@ -4,9 +4,8 @@ import CZstd
 /// Decompresses Zstandard data as it is read, with libzstd's streaming API: frame after frame (`cat
 /// a.zst b.zst` is one valid file, as `zstd -d` reads it), straight into the caller's buffer.
 ///
-/// Compiled only with the `Zstd` package trait. Memory is libzstd's context (its window, up to 8 MiB
-/// for data compressed at the usual levels; frames that need more are refused) and
-/// ``CompressedInput``'s buffer.
+/// Compiled only with the `Zstd` package trait. Memory is libzstd's context (its window, up to 8 MiB for data
+/// compressed at the usual levels; frames that need more are refused) and ``CompressedInput``'s buffer.
 final class ZstdDecompressor: InputDecompressor {
     private let input: CompressedInput
     private let context: OpaquePointer

@@ -3,10 +3,9 @@ import PushRequests
 
 /// RFC 4180 CSV: a header row, CRLF line breaks, fields quoted only when they must be.
 ///
-/// Both kinds of record share the columns; a decoded payload leaves the `error_*` columns empty and an
-/// error leaves the classification columns empty; `kind` and `platform` are filled for a send request's
-/// records, one per platform. `ambiguous` lists vendors separated by `;`, and
-/// `line` is empty for `.json` files.
+/// Both kinds of record share the columns; a decoded payload leaves the `error_*` columns empty and an error leaves the
+/// classification columns empty; `kind` and `platform` are filled for a send request's records, one per platform.
+/// `ambiguous` lists vendors separated by `;`, and `line` is empty for `.json` files.
 struct CSVRecordWriter: RecordWriter {
     static let columns = [
         "source", "line", "status", "vendor", "silent", "ambiguous", "shape", "message_id", "title", "body",
@@ -22,17 +21,12 @@ struct CSVRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    ) {
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+        let notification = record.notification
         output.append(source)
         if line > 0 { output.appendDecimal(line) }
         output.append(",ok,")
-        output.appendCSVField(RecordFields.vendorName(notification))
+        output.appendCSVField(notification.vendor?.name ?? Tally.unknownVendor)
         output.append(notification.isSilent ? ",true," : ",false,")
         for (index, vendor) in notification.alsoMatching.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ";")) }
@@ -49,7 +43,7 @@ struct CSVRecordWriter: RecordWriter {
         output.append(UInt8(ascii: ","))
         appendOptional(notification.defaultAction.url, output)
         output.append(",,,,")
-        if let request = delivery {
+        if let request = record.delivery {
             output.appendCSVField(request.kind.name)
             output.append(UInt8(ascii: ","))
             output.appendCSVField(request.platform.name)

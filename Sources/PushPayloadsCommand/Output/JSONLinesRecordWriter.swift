@@ -9,18 +9,13 @@ struct JSONLinesRecordWriter: RecordWriter {
 
     func encodeSource(_ source: String) -> [UInt8] { PushRecordWriter.encodeSource(source) }
 
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    ) {
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+        let line = line > 0 ? line : nil
         PushRecordWriter.writeDecoded(
-            notification,
-            delivery: delivery,
+            record.notification,
+            delivery: record.delivery,
             source: source,
-            line: line > 0 ? line : nil,
+            line: line,
             into: output
         )
     }

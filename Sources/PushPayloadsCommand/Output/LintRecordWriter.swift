@@ -4,12 +4,7 @@ import PushRequests
 /// Writes `lint`'s records: one per finding, and one per input that could not be read, as JSON Lines (the
 /// library's `PushRecord`) or as a table.
 struct LintRecordWriter: Sendable {
-    enum Format: Sendable {
-        case jsonl
-        case table
-    }
-
-    let format: Format
+    let format: LintFormat
 
     var header: [UInt8] {
         format == .table

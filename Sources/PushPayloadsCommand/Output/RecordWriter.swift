@@ -12,24 +12,18 @@ protocol RecordWriter: Sendable {
     /// The input's name as the records embed it, encoded once per batch.
     func encodeSource(_ source: String) -> [UInt8]
 
-    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. `delivery` is set for a
-    /// platform's delivery of a send request, which gets one record per platform.
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    )
+    /// Appends the record of a decoded payload. `line` is 0 for a `.json` file. The record's `delivery` is
+    /// set for a platform's delivery of a send request, which gets one record per platform.
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer)
 
     /// Appends the record of a payload that could not be read.
     func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer)
 
     /// The header when records carry what `--payload` and `--keep` add (`Output/RecordExtras.swift`).
-    func header(layout: RecordLayout) -> [UInt8]
+    func header(records options: RecordOptions) -> [UInt8]
 
     /// Adds what `--payload` and `--keep` give one record to the record just appended to `output`.
-    func appendExtras(_ extras: RecordExtras, layout: RecordLayout, isError: Bool, into output: OutputBuffer)
+    func appendExtras(_ extras: RecordExtras, options: RecordOptions, isError: Bool, into output: OutputBuffer)
 }
 
 extension RecordWriter {
@@ -42,21 +36,12 @@ extension RecordWriter {
         tally: inout Tally
     ) {
         tally.countDecoded(vendor: record.notification.vendor, isSilent: record.notification.isSilent)
-        writeDecoded(record.notification, delivery: record.delivery, source: source, line: line, into: output)
+        writeDecoded(record, source: source, line: line, into: output)
     }
 
     /// Appends the record of an input that could not be read, and counts it.
     func write(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer, tally: inout Tally) {
         tally.countError(error.code)
         writeError(error, source: source, line: line, into: output)
-    }
-}
-
-/// The summary fields every format shows for a decoded payload.
-enum RecordFields {
-    /// `cordial`, `exponea`, `swrve`, `atomic` or `unknown`; with `--senders all`, also the other senders'
-    /// names (`braze`, `onesignal`, …).
-    static func vendorName(_ notification: PushNotification) -> String {
-        notification.vendor?.name ?? Tally.unknownVendor
     }
 }

@@ -3,10 +3,9 @@ import PushRequests
 
 /// Aligned columns for reading in a terminal: fixed widths, long cells cut with `…`.
 ///
-/// Widths are fixed rather than measured so records stream out as they are classified. The last
-/// column takes what is left of the terminal's width. An error row spans the classification columns
-/// with its code, offset and message. Control characters in cells are shown as spaces, and wide
-/// (East Asian, emoji) characters count as two columns.
+/// Widths are fixed rather than measured so records stream out as they are classified. The last column takes what is
+/// left of the terminal's width. An error row spans the classification columns with its code, offset and message.
+/// Control characters in cells are shown as spaces, and wide (East Asian, emoji) characters count as two columns.
 struct TableRecordWriter: RecordWriter {
     struct Column: Sendable {
         var title: String
@@ -66,26 +65,21 @@ struct TableRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(
-        _ notification: PushNotification,
-        delivery: PushRecord.Delivery?,
-        source: [UInt8],
-        line: Int,
-        into output: OutputBuffer
-    ) {
+    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+        let notification = record.notification
+        let cells = [
+            line > 0 ? String(line) : "", "ok",
+            (notification.vendor?.name ?? Tally.unknownVendor) + (notification.alsoMatching.isEmpty ? "" : "+"),
+            notification.isSilent ? "yes" : "no",
+            // A send request's rows name their platform where a payload's show its shape.
+            record.delivery?.platform.name ?? notification.shape.rawValue,
+            notification.messageID ?? "", notification.title ?? notification.body ?? "",
+            notification.defaultAction.kind.name, notification.defaultAction.url ?? "",
+        ]
         output.append(source)
-        appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
-        appendCell("ok", columns[2], isLast: false, output)
-        var vendor = RecordFields.vendorName(notification)
-        if !notification.alsoMatching.isEmpty { vendor += "+" }
-        appendCell(vendor, columns[3], isLast: false, output)
-        appendCell(notification.isSilent ? "yes" : "no", columns[4], isLast: false, output)
-        // A send request's rows name their platform where a payload's show its shape.
-        appendCell(delivery?.platform.name ?? notification.shape.rawValue, columns[5], isLast: false, output)
-        appendCell(notification.messageID ?? "", columns[6], isLast: false, output)
-        appendCell(notification.title ?? notification.body ?? "", columns[7], isLast: false, output)
-        appendCell(notification.defaultAction.kind.name, columns[8], isLast: false, output)
-        appendCell(notification.defaultAction.url ?? "", columns[9], isLast: true, output)
+        for (index, cell) in cells.enumerated() {
+            appendCell(cell, columns[index + 1], isLast: index == cells.count - 1, output)
+        }
         output.removeTrailingSpaces()
         output.append(UInt8(ascii: "\n"))
     }
@@ -95,8 +89,7 @@ struct TableRecordWriter: RecordWriter {
         appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
         appendCell("error", columns[2], isLast: false, output)
         let rest = columns[3...].reduce(0) { $0 + $1.width } + (columns.count - 4) * Self.separator.count
-        let span = Column(title: "", width: rest)
-        appendCell(error.description, span, isLast: true, output)
+        appendCell(error.description, Column(title: "", width: rest), isLast: true, output)
         output.removeTrailingSpaces()
         output.append(UInt8(ascii: "\n"))
     }

@@ -2,10 +2,10 @@ import PushPayloads
 import PushRequests
 
 /// A worker's state: turns a batch of payloads into records and counts, reusing its decoder.
-struct BatchClassifier<Writer: RecordWriter>: Sendable {
+struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
     var decoder: PayloadDecoder
     let writer: Writer
-    /// With `--payload` or `--keep`: lines are records holding the payload (`BatchClassifier+Records.swift`).
+    /// With `--payload` or `--keep`: lines are records holding the payload.
     var extractor: RecordExtractor?
 
     /// Classifies every payload of `batch` into `batch.output` and `batch.tally`.
@@ -35,9 +35,36 @@ struct BatchClassifier<Writer: RecordWriter>: Sendable {
         }
         if let failure = batch.readFailure {
             writer.write(failure.payloadError, source: source, line: failure.line, into: output, tally: &tally)
-            appendEmptyExtras(isError: true, into: output)
+            if var extractor {
+                // No line backs this record: its extras are empty.
+                extractor.resetExtras()
+                writer.appendExtras(extractor.extras, options: extractor.options, isError: true, into: output)
+            }
         }
         tally.bytes += batch.consumedBytes
         batch.tally = tally
+    }
+
+    /// Classifies one line that is a record holding the payload (`--payload`, `--keep`), and adds the record's extras.
+    private mutating func processRecord(_ entry: LineEntry, of batch: LineBatch, source: [UInt8], tally: inout Tally) {
+        // Taken out while in use, so its parser's buffers stay uniquely referenced and are reused.
+        guard var extractor else { return }
+        self.extractor = nil
+        defer { self.extractor = extractor }
+        let (output, writer) = (batch.output, self.writer)
+        let options = extractor.options
+        do throws(PushPayloadError) {
+            if entry.isOversized {
+                extractor.resetExtras()
+                throw extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
+            }
+            try extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
+                writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
+                writer.appendExtras(extras, options: options, isError: false, into: output)
+            }
+        } catch {
+            writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
+            writer.appendExtras(extractor.extras, options: options, isError: true, into: output)
+        }
     }
 }

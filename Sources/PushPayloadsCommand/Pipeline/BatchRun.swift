@@ -21,8 +21,6 @@ struct BatchRun {
     var standardInputFirstLine = 1
     /// `--progress`: the self-overwriting stderr line (``ProgressReporter``).
     var showsProgress = false
-    var outputDescriptor = FileDescriptor.standardOutput
-    var errorDescriptor = FileDescriptor.standardError
 
     /// How a run went, for the summary and the exit status.
     struct Outcome {
@@ -56,10 +54,9 @@ struct BatchRun {
     ///
     /// SIGINT or SIGTERM stops the run after the last whole batch written: the batches still in flight
     /// are dropped, so the output ends on a whole record, and the summary still comes.
-    func run<Worker>(
+    func run<Worker: BatchWorker>(
         header: [UInt8] = [],
         makeWorker: @escaping @Sendable () -> Worker,
-        process: @escaping @Sendable (inout Worker, LineBatch) -> Void,
         consume: (_ batch: LineBatch, _ isWritten: Bool) -> Progress?
     ) -> Outcome {
         // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
@@ -78,17 +75,16 @@ struct BatchRun {
         defer { for source in signalSources { source.cancel() } }
         var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
         var outcome = Outcome(inputCount: items.count { $0.isInput })
-        var outputError = header.withUnsafeBufferPointer { StandardStreams.write($0, to: outputDescriptor) }
+        var outputError = header.withUnsafeBufferPointer { StandardStreams.write($0, to: .standardOutput) }
         if outputError != nil { isStopped.withLock { $0 = true } }
 
         let maximumLineBytes = self.maximumLineBytes ?? limits.maximumPayloadBytes
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
         let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
-        let errorDescriptor = self.errorDescriptor
         OrderedPipeline(jobs: jobs).run(
             makeBatch: { LineBatch(capacity: batchCapacity) },
-            makeProducer: {
+            makeFeeder: {
                 InputFeeder(
                     inputs: items,
                     maximumPayloadBytes: maximumLineBytes,
@@ -96,18 +92,16 @@ struct BatchRun {
                     isStopped: isStopped
                 )
             },
-            produce: { feeder, batch in feeder.fill(batch) },
             makeWorker: makeWorker,
-            process: process,
             consume: { batch in
                 guard signalled.current == 0 else { return }
                 if !batch.notes.isEmpty {
                     progress.clear()
-                    for note in batch.notes { StandardStreams.writeMessage(note, to: errorDescriptor) }
+                    for note in batch.notes { StandardStreams.writeMessage(note) }
                 }
                 outcome.hasInputFailure = outcome.hasInputFailure || batch.hasInputFailure
                 if outputError == nil && !batch.output.isEmpty {
-                    outputError = batch.output.withBytes { StandardStreams.write($0, to: outputDescriptor) }
+                    outputError = batch.output.withBytes { StandardStreams.write($0, to: .standardOutput) }
                     if outputError != nil { isStopped.withLock { $0 = true } }
                 }
                 if let done = consume(batch, outputError == nil) {
@@ -121,7 +115,7 @@ struct BatchRun {
         outcome.seconds = progress.elapsed
         outcome.outputFailed = outputError != nil && outputError != .brokenPipe
         if let outputError, outcome.outputFailed {
-            StandardStreams.writeMessage("cannot write the output: \(outputError)", to: errorDescriptor)
+            StandardStreams.writeMessage("cannot write the output: \(outputError)")
         }
         return outcome
     }

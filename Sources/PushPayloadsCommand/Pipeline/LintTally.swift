@@ -41,7 +41,7 @@ struct LintTally: Sendable {
         text += " (\(inputCount) input\(inputCount == 1 ? "" : "s"), "
         // "of them": the count before the parenthesis is of payloads that could not be read.
         if unreadableInputs > 0 { text += "\(unreadableInputs) of them unreadable, " }
-        text += "\(String(format1: seconds)) s)\n"
+        text += "\(ProgressReporter.formatFixed(seconds, decimals: 1)) s)\n"
         let rows = findings.sorted { ($1.key.severity, $0.key.rule) < ($0.key.severity, $1.key.rule) }
         if !rows.isEmpty {
             let width = max(rows.map(\.key.rule.count).max() ?? 0, "rule".count)
@@ -66,10 +66,5 @@ struct FindingKey: Hashable, Sendable {
 extension String {
     fileprivate func padded(_ width: Int) -> String {
         self + String(repeating: " ", count: max(0, width - count))
-    }
-
-    fileprivate init(format1 value: Double) {
-        let tenths = Int((value * 10).rounded())
-        self = "\(tenths / 10).\(tenths % 10)"
     }
 }

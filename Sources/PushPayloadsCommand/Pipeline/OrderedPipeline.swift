@@ -23,32 +23,23 @@ struct OrderedPipeline {
         self.depth = max(depth ?? self.jobs * 2 + 2, 2)
     }
 
-    /// Runs the pipeline until `produce` reports that the input is exhausted.
-    ///
-    /// - Parameters:
-    ///   - makeBatch: Creates the pool's batches.
-    ///   - makeProducer: Creates the producer's state (the input reader), on the producer's thread.
-    ///   - produce: Fills a batch; returns `false` when there is nothing left (the batch it was given
-    ///     is still consumed, so it may carry the last payloads). Runs on one thread, in order.
-    ///   - makeWorker: Creates one worker's state (a classifier, a writer), on the worker's thread.
-    ///   - process: Turns a filled batch into output, on a worker thread.
-    ///   - consume: Receives processed batches in production order, on the calling thread.
-    func run<Producer, Worker>(
+    /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last is still
+    /// processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker` run on the producer's
+    /// and each worker's thread; `consume` gets the batches in production order, on the calling thread.
+    func run<Worker: BatchWorker>(
         makeBatch: () -> LineBatch,
-        makeProducer: @escaping @Sendable () -> Producer,
-        produce: @escaping @Sendable (inout Producer, LineBatch) -> Bool,
+        makeFeeder: @escaping @Sendable () -> InputFeeder,
         makeWorker: @escaping @Sendable () -> Worker,
-        process: @escaping @Sendable (inout Worker, LineBatch) -> Void,
         consume: (LineBatch) -> Void
     ) {
         if jobs == 1 {
             let batch = makeBatch()
-            var producer = makeProducer()
+            let feeder = makeFeeder()
             var worker = makeWorker()
             var more = true
             while more {
-                more = produce(&producer, batch)
-                process(&worker, batch)
+                more = feeder.fill(batch)
+                worker.process(batch)
                 consume(batch)
             }
             return
@@ -60,10 +51,10 @@ struct OrderedPipeline {
         let threads = DispatchGroup()
 
         DispatchQueue(label: "push-payloads.producer").async(group: threads) {
-            var producer = makeProducer()
+            let feeder = makeFeeder()
             var more = true
             while more, let batch = free.pop() {
-                more = produce(&producer, batch)
+                more = feeder.fill(batch)
                 work.push(batch)
                 ordered.push(batch)
             }
@@ -74,7 +65,7 @@ struct OrderedPipeline {
             DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
                 var worker = makeWorker()
                 while let batch = work.pop() {
-                    process(&worker, batch)
+                    worker.process(batch)
                     batch.finished.signal()
                 }
             }
@@ -88,6 +79,11 @@ struct OrderedPipeline {
     }
 }
 
+/// A worker's state (a classifier, a checker), which turns a filled batch into output on a worker thread.
+protocol BatchWorker: Sendable {
+    mutating func process(_ batch: LineBatch)
+}
+
 /// A first-in, first-out queue whose ``pop()`` blocks until an element arrives or the queue is closed.
 ///
 /// A ``SharedValue`` guards the elements and a `DispatchSemaphore` counts them, so a
@@ -96,7 +92,6 @@ struct OrderedPipeline {
 final class BlockingQueue<Element: Sendable>: Sendable {
     private struct State: Sendable {
         var elements: [Element] = []
-        var head = 0
         var isClosed = false
     }
 
@@ -116,20 +111,11 @@ final class BlockingQueue<Element: Sendable>: Sendable {
         permits.signal()
     }
 
-    /// The oldest element; `nil` once the queue is closed and drained.
+    /// The oldest element; `nil` once the queue is closed and drained. The queue holds no more than the
+    /// pipeline's few batches, so taking the first element moves only those.
     func pop() -> Element? {
         permits.wait()
-        let element = state.withLock { state -> Element? in
-            guard state.head < state.elements.count else { return nil }
-            let element = state.elements[state.head]
-            state.head += 1
-            // Compact now and then so the array does not grow with the number of pushes.
-            if state.head > 64 && state.head * 2 > state.elements.count {
-                state.elements.removeFirst(state.head)
-                state.head = 0
-            }
-            return element
-        }
+        let element = state.withLock { $0.elements.isEmpty ? nil : $0.elements.removeFirst() }
         // Closed and drained: pass the close permit on, so every other waiting pop returns too.
         if element == nil { permits.signal() }
         return element

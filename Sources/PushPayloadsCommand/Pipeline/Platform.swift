@@ -14,9 +14,8 @@ enum Platform {
     /// Processors online: the default for `--jobs`.
     static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
 
-    /// Calls `handler` with SIGINT or SIGTERM, on a queue of its own, when one arrives, instead of the
-    /// signal ending the process at once (in the middle of a record). Keep the sources returned, and
-    /// cancel them when done.
+    /// Calls `handler` with SIGINT or SIGTERM, on a queue of its own, when one arrives, instead of the signal ending
+    /// the process at once (in the middle of a record). Keep the sources returned, and cancel them when done.
     static func catchInterrupts(_ handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "push-payloads.signals")
         return [SIGINT, SIGTERM].map { number in

@@ -69,28 +69,25 @@ struct ProgressReporter {
             unit += 1
         }
         if unit == 0 { return "\(bytes) B" }
-        return formatTenths(value) + " " + units[unit]
+        return formatFixed(value, decimals: 1) + " " + units[unit]
     }
 
     /// `0.42 s`, `12.3 s`, `4:05`, `1:02:03`.
     static func formatSeconds(_ seconds: Double) -> String {
-        if seconds < 1 { return twoDecimals(seconds) + " s" }
-        if seconds < 60 { return formatTenths(seconds) + " s" }
+        if seconds < 1 { return formatFixed(seconds, decimals: 2) + " s" }
+        if seconds < 60 { return formatFixed(seconds, decimals: 1) + " s" }
         let whole = Int(seconds.rounded())
         let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 
-    private static func formatTenths(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    private static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    /// `12.3` (one decimal), `0.42` (two).
+    static func formatFixed(_ value: Double, decimals: Int) -> String {
+        let scale = decimals == 1 ? 10 : 100
+        let scaled = Int((value * Double(scale)).rounded())
+        let fraction = String(scaled % scale)
+        return "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -2,18 +2,13 @@ import PushPayloads
 
 /// Counts of classified payloads: per vendor (silent and visible) and per error code.
 ///
-/// Each batch keeps its own tally, which the writer merges, so counting needs no locks. Vendors and
-/// codes are few, so they live in small arrays searched linearly.
-struct Tally: Sendable, Equatable {
-    struct VendorCount: Sendable, Equatable {
+/// Each batch keeps its own tally, which the writer merges, so counting needs no locks. Vendors are few,
+/// so they live in a small array searched linearly.
+struct Tally: Sendable {
+    struct VendorCount: Sendable {
         var name: String
         var total = 0
         var silent = 0
-    }
-
-    struct ErrorCount: Sendable, Equatable {
-        var code: String
-        var count = 0
     }
 
     var payloads = 0
@@ -25,10 +20,10 @@ struct Tally: Sendable, Equatable {
     var byteOrderMarks = 0
     /// Inputs that could not be opened or listed, which have no record (``LineBatch/unreadableInputs``).
     var unreadableInputs = 0
-    /// Per vendor, in first-seen order (see ``ordered(by:)``); `unknown` for unrecognised payloads.
+    /// Per vendor, in first-seen order; `unknown` for unrecognised payloads.
     var vendors: [VendorCount] = []
-    /// Per error code, in first-seen order.
-    var errorCodes: [ErrorCount] = []
+    /// Payloads per error code.
+    var errorCodes: [String: Int] = [:]
 
     static let unknownVendor = "unknown"
 
@@ -41,7 +36,7 @@ struct Tally: Sendable, Equatable {
     mutating func countError(_ code: PushPayloadError.Code) {
         payloads += 1
         errors += 1
-        add(ErrorCount(code: code.name, count: 1))
+        errorCodes[code.name, default: 0] += 1
     }
 
     mutating func merge(_ other: Tally) {
@@ -52,7 +47,7 @@ struct Tally: Sendable, Equatable {
         byteOrderMarks += other.byteOrderMarks
         unreadableInputs += other.unreadableInputs
         for vendor in other.vendors { add(vendor) }
-        for error in other.errorCodes { add(error) }
+        errorCodes.merge(other.errorCodes, uniquingKeysWith: +)
     }
 
     private mutating func add(_ vendor: VendorCount) {
@@ -62,21 +57,6 @@ struct Tally: Sendable, Equatable {
         } else {
             vendors.append(vendor)
         }
-    }
-
-    private mutating func add(_ error: ErrorCount) {
-        if let index = errorCodes.firstIndex(where: { $0.code == error.code }) {
-            errorCodes[index].count += error.count
-        } else {
-            errorCodes.append(error)
-        }
-    }
-
-    /// Every vendor of `precedence` (zero counts included), then `unknown`, then any other name seen.
-    func orderedVendors(precedence: [PushVendor]) -> [VendorCount] {
-        var names = precedence.map(\.name) + [Self.unknownVendor]
-        for vendor in vendors where !names.contains(vendor.name) { names.append(vendor.name) }
-        return names.map { name in vendors.first { $0.name == name } ?? VendorCount(name: name) }
     }
 
     /// The summary a person reads at the end of a run, one table for vendors and one for errors.
@@ -100,7 +80,10 @@ struct Tally: Sendable, Equatable {
         lines.append(headline)
 
         var rows: [[String]] = [["vendor", "payloads", "silent", "visible"]]
-        for vendor in orderedVendors(precedence: precedence) {
+        // Every vendor of `precedence` (zero counts included), then `unknown`, then any other name seen.
+        var names = precedence.map(\.name) + [Self.unknownVendor]
+        for vendor in vendors where !names.contains(vendor.name) { names.append(vendor.name) }
+        for vendor in names.map({ name in vendors.first { $0.name == name } ?? VendorCount(name: name) }) {
             rows.append([
                 vendor.name, Self.grouped(vendor.total), Self.grouped(vendor.silent),
                 Self.grouped(vendor.total - vendor.silent),
@@ -109,8 +92,9 @@ struct Tally: Sendable, Equatable {
         rows.append(["all ok", Self.grouped(ok), Self.grouped(silent), Self.grouped(ok - silent)])
         if !errorCodes.isEmpty {
             rows.append(["error", "payloads"])
-            for error in errorCodes.sorted(by: { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }) {
-                rows.append([error.code, Self.grouped(error.count)])
+            for (code, count) in errorCodes.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key })
+            {
+                rows.append([code, Self.grouped(count)])
             }
         }
         // One alignment for both tables, so their columns line up.

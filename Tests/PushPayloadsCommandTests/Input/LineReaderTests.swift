@@ -35,12 +35,10 @@ struct LineReaderTests {
         )
         var splits: [Split] = []
         var more = true
-        var batches = 0
         while more {
             let batch = LineBatch(capacity: 8)
-            batch.reset(sequence: batches, source: "input")
+            batch.reset(source: "input")
             more = try reader.fill(batch, targetBytes: batchBytes, maximumEntries: 1 << 20)
-            batches += 1
             for entry in batch.entries {
                 if entry.isOversized {
                     splits.append(Split(line: entry.line, payload: nil, oversizedLength: entry.oversizedLength))
@@ -151,7 +149,7 @@ struct LineReaderTests {
         var more = true
         while more {
             let batch = LineBatch(capacity: 8)
-            batch.reset(sequence: batches, source: "input")
+            batch.reset(source: "input")
             more = try reader.fill(batch, targetBytes: 20_000, maximumEntries: 1 << 20)
             batches += 1
             // Whole chunks past the target would hand on up to a chunk (64 KB here).
