@@ -81,11 +81,7 @@ package struct JSONDocumentBuilder {
     private mutating func open(_ kind: UInt8) throws(PushPayloadError) {
         try beginValue()
         if levels.count >= limits.maximumDepth {
-            throw PushPayloadError(
-                .tooDeep,
-                message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
-                keyPath: path
-            )
+            throw PushPayloadError.tooDeep(limit: limits.maximumDepth, keyPath: path)
         }
         levels.append(Level(node: nodes.count, isObject: kind == JSONNode.object))
         appendNode(kind, start: bytes.count, length: 0)
@@ -117,8 +113,7 @@ package struct JSONDocumentBuilder {
     /// ``key(_:)`` spells keys: as written there when it holds no escape (the text is then the same),
     /// otherwise escaped again from its decoded text.
     package mutating func key(ofMember member: JSONValue) throws(PushPayloadError) {
-        // A member's key is the node just before its value.
-        let keyNode = member.storage.nodes[member.index - 1]
+        let keyNode = member.keyNode
         let source = member.storage.bytes
         if keyNode.flags & JSONNode.hasEscapes != 0 {
             // Rare: the decoded text, escaped again.
@@ -248,11 +243,7 @@ package struct JSONDocumentBuilder {
             JSONWriter.write(value, into: &bytes, relocating: copies.baseAddress! + base, to: base)
         }
         if levels.count + depth > limits.maximumDepth {
-            throw PushPayloadError(
-                .tooDeep,
-                message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
-                keyPath: path
-            )
+            throw PushPayloadError.tooDeep(limit: limits.maximumDepth, keyPath: path)
         }
     }
 

@@ -3,7 +3,7 @@
 /// Keeping the tree flat, as swift-asn1 keeps its node list, lets the parser fill one reusable buffer
 /// without recursion and lets readers skip a whole subtree in one step through ``end``.
 @usableFromInline
-struct JSONNode {
+struct JSONNode: Equatable {
     @usableFromInline var kind: UInt8
     @usableFromInline var flags: UInt8
     /// Strings: offset of the first byte after the opening quote. Numbers: offset of the first byte.

@@ -50,11 +50,7 @@ public struct JSONParser: Sendable {
     package mutating func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
         let count = jsonBytes.count
         if count > limits.maximumPayloadBytes {
-            throw PushPayloadError(
-                .tooLarge,
-                message: "the payload is \(count) bytes; the limit is \(limits.maximumPayloadBytes)",
-                byteOffset: limits.maximumPayloadBytes
-            )
+            throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
         }
         if !isKnownUniquelyReferenced(&storage) { storage = JSONStorage() }
         // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
@@ -142,14 +138,7 @@ public struct JSONParser: Sendable {
             maximumDepth: limits.maximumDepth
         )
         guard (try? scanner.scan()) != nil, scanner.nodeCount == storage.nodeCount else { return false }
-        for index in 0..<storage.nodeCount {
-            let a = nodes[index]
-            let b = storage.nodes[index]
-            guard a.kind == b.kind, a.flags == b.flags, a.start == b.start, a.length == b.length, a.end == b.end else {
-                return false
-            }
-        }
-        return true
+        return (0..<storage.nodeCount).allSatisfy { nodes[$0] == storage.nodes[$0] }
     }
 
     /// Parses one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …

@@ -36,11 +36,7 @@ public struct JanssonParser: Sendable {
     /// Parses one payload from raw UTF-8 bytes.
     package func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
         if jsonBytes.count > limits.maximumPayloadBytes {
-            throw PushPayloadError(
-                .tooLarge,
-                message: "the payload is \(jsonBytes.count) bytes; the limit is \(limits.maximumPayloadBytes)",
-                byteOffset: limits.maximumPayloadBytes
-            )
+            throw PushPayloadError.tooLarge(byteCount: jsonBytes.count, limit: limits.maximumPayloadBytes)
         }
         var error = json_error_t()
         let flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY
