@@ -3,6 +3,7 @@
 ///
 /// Only a parser that holds the sole reference touches it (it checks `isKnownUniquelyReferenced`
 /// first), so the unchecked `Sendable` is sound.
+@usableFromInline
 final class JSONParserScratch: @unchecked Sendable {
     // No runtime exclusivity checks: only the sole owner touches a scratch (see above).
     @exclusivity(unchecked) private(set) var stack: UnsafeMutablePointer<UInt32>
@@ -232,30 +233,29 @@ final class JSONParserScratch: @unchecked Sendable {
         return Self.noDuplicate
     }
 
-    /// The length and the first and last eight bytes of the `count` bytes at `p`, mixed into one word.
-    /// Reads only those bytes (the builder's buffers have no padding); text up to eight bytes long is
-    /// represented exactly.
-    @inline(__always)
-    private static func fingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        let raw = UnsafeRawPointer(p)
-        let length = UInt64(truncatingIfNeeded: count)
+    /// The length and the first and last eight bytes (fewer for a shorter key) of the `count` bytes at `p`,
+    /// mixed into one word, reading only those bytes: the builder's buffers and a lookup's key have no padding.
+    @inlinable @inline(__always)
+    static func fingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        var first: UInt64 = 0
+        var last: UInt64 = 0
         if count >= 8 {
-            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ length)
+            first = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            last = UInt64(littleEndian: UnsafeRawPointer(p + (count &- 8)).loadUnaligned(as: UInt64.self))
+        } else {
+            // Byte 0 lowest, as the loads above read on any processor.
+            var shift: UInt64 = 0
+            for index in 0..<count {
+                first |= UInt64(p[index]) &<< shift
+                shift &+= 8
+            }
         }
-        if count >= 4 {
-            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-            return (first | last << 32) ^ length << 61
-        }
-        if count == 0 { return 0 }
-        return UInt64(p[0]) | UInt64(p[count >> 1]) << 8 | UInt64(p[count - 1]) << 16 | length << 24
+        return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
     }
 
-    /// The same kind of fingerprint as ``fingerprint(_:_:)`` (not the same values), without branches:
-    /// reads eight bytes at `p` whatever `count` is, so at least eight readable bytes must follow `p`.
-    @inline(__always)
+    /// ``fingerprint(_:_:)`` without branches: reads eight bytes at `p` whatever `count` is, so at least
+    /// eight readable bytes must follow `p`.
+    @inlinable @inline(__always)
     static func paddedFingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         let raw = UnsafeRawPointer(p)
         let length = UInt64(truncatingIfNeeded: count)
