@@ -96,8 +96,7 @@ extension JSONObject: Sequence {
         @inlinable
         public mutating func next() -> Element? {
             guard let value = values.next() else { return nil }
-            let key = JSONStringDecoding.string(value.storage.nodes[value.index - 1], in: value.storage.bytes)
-            return (key, value)
+            return (JSONStringDecoding.string(value.keyNode, in: value.storage.bytes), value)
         }
     }
 
