@@ -4,9 +4,9 @@ extension JSONValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         switch kind {
         case .object:
-            var container = encoder.container(keyedBy: MemberKey.self)
+            var container = encoder.container(keyedBy: EncodedTreeKey.self)
             for (key, member) in objectValue ?? JSONObject.empty {
-                try container.encode(member, forKey: MemberKey(key))
+                try container.encode(member, forKey: EncodedTreeKey(name: key))
             }
         case .array:
             var container = encoder.unkeyedContainer()
@@ -29,15 +29,6 @@ extension JSONValue: Encodable {
             var container = encoder.singleValueContainer()
             try container.encodeNil()
         }
-    }
-
-    /// An object member's key.
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ key: String) { stringValue = key }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
 
