@@ -26,31 +26,29 @@ enum JSONThreadParser {
         limits: PushPayloadLimits
     ) throws(PushPayloadError) -> JSONDocument {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        guard let key else {
-            var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-            return try parser.parse(bytes)
+        if let cache = threadCache() {
+            cache.parser.limits = limits
+            return try cache.parser.parse(bytes)
         }
-        let cache: Cache
-        if let slot = pthread_getspecific(key) {
-            cache = Unmanaged<Cache>.fromOpaque(slot).takeUnretainedValue()
-        } else {
-            cache = Cache()
-            // The thread's slot owns the cache; the key's destructor releases it when the thread ends.
-            guard pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque()) == 0 else {
-                Unmanaged.passUnretained(cache).release()
-                var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-                return try parser.parse(bytes)
-            }
-        }
-        cache.parser.limits = limits
-        return try cache.parser.parse(bytes)
-        #else
+        #endif
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         return try parser.parse(bytes)
-        #endif
     }
 
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    /// The calling thread's cache, made at its first parse; `nil` when there is no slot for it.
+    private static func threadCache() -> Cache? {
+        guard let key else { return nil }
+        if let slot = pthread_getspecific(key) { return Unmanaged<Cache>.fromOpaque(slot).takeUnretainedValue() }
+        let cache = Cache()
+        // The thread's slot owns the cache; the key's destructor releases it when the thread ends.
+        guard pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque()) == 0 else {
+            Unmanaged.passUnretained(cache).release()
+            return nil
+        }
+        return cache
+    }
+
     /// A thread's parser, held by the thread's slot.
     private final class Cache {
         // One thread uses it, one parse at a time (see above): the dynamic exclusivity check would cost
