@@ -2,12 +2,9 @@
 ///
 /// A storage is written only while exactly one owner references it (the parser checks
 /// `isKnownUniquelyReferenced` before reuse) and is read-only once a document shares it, which is
-/// what makes the unchecked `Sendable` sound.
+/// what makes the unchecked `Sendable` sound, and the runtime exclusivity checks needless.
 @usableFromInline
 final class JSONStorage: @unchecked Sendable {
-    // The properties skip the runtime exclusivity check: a storage has one writer at a time by
-    // construction (see above), and the checks cost about 7% of the instructions of a parse.
-
     /// The input (or canonical text for built documents), followed by ``padding`` zero bytes so the
     /// scanner may read a word past any position without a bounds check.
     @exclusivity(unchecked) @usableFromInline var bytes: UnsafeMutablePointer<UInt8>
