@@ -20,9 +20,6 @@ struct EncodedTreeEncoder: Encoder {
     }
 }
 
-// The three containers below, and their scalar helper, are private to this file: `Encodable` reaches them
-// only through the encoder's `container(keyedBy:)`, `unkeyedContainer()` and `singleValueContainer()`.
-
 /// Scalars, as every container writes them.
 private enum Scalar {
     static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(

@@ -43,10 +43,9 @@ enum JSONByteMasks {
 }
 
 extension JSONByteMasks {
-    /// Checks the UTF-8 of the 64 bytes at `p` against RFC 3629; returns zero when the block is valid,
-    /// otherwise a nonzero mask (bit `k` for lane `k` of any of the four 16-byte groups). Reads the three
-    /// bytes before `p` too (a sequence may start in the previous block), so they must be readable, and
-    /// zero before the input.
+    /// Checks the UTF-8 of the 64 bytes at `p` against RFC 3629; returns zero when the block is valid, otherwise a
+    /// nonzero mask (bit `k` for lane `k` of any of the four 16-byte groups). Reads the three bytes before `p` too (a
+    /// sequence may start in the previous block), so they must be readable, and zero before the input.
     ///
     /// Without branches, byte by byte in the vector lanes, from the byte itself and the three before it:
     /// a byte must be a continuation byte exactly when a lead byte up to three places earlier announces

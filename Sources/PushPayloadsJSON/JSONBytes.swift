@@ -16,15 +16,12 @@
 /// }
 /// ```
 ///
-/// Requirements: `body` gets every byte of the text, valid for the duration of the call, and is called
-/// exactly once.
 public protocol JSONBytes {
-    /// Calls `body` with the bytes, contiguous and valid for the duration of the call.
+    /// Calls `body` exactly once with every byte of the text, contiguous and valid for the duration of the call.
     ///
-    /// The one pointer in the byte inputs, and only where a type conforms: it is how each conforming type
-    /// lends its own storage to the parser without a copy (the standard library's `withUnsafeBytes`
-    /// pattern, which `RawSpan` replaces only from Swift 6.2 and the newest OSes). Callers pass the
-    /// value itself to the entry points, never a pointer.
+    /// The one pointer in the byte inputs, and only where a type conforms: how it lends its storage to the
+    /// parser without a copy (the `withUnsafeBytes` pattern, which `RawSpan` replaces only from Swift 6.2 and
+    /// the newest OSes). Callers pass the value itself to the entry points, never a pointer.
     func withJSONBytes<Result>(
         _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
     ) throws(PushPayloadError) -> Result

@@ -102,13 +102,6 @@ package struct JSONDocumentBuilder {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Adds the key of the next object member, given as UTF-8 (which must be valid).
-    package mutating func key(utf8 key: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
-        try beginKey()
-        appendString(utf8: key)
-        bytes.append(UInt8(ascii: ":"))
-    }
-
     /// Adds the key of `member`, a member's value in an object of another document, spelled as
     /// ``key(_:)`` spells keys: as written there when it holds no escape (the text is then the same),
     /// otherwise escaped again from its decoded text.
@@ -223,7 +216,7 @@ package struct JSONDocumentBuilder {
     private mutating func appendRaw(_ node: JSONNode, from source: UnsafePointer<UInt8>, quoted: Bool) {
         if quoted { bytes.append(UInt8(ascii: "\"")) }
         let start = bytes.count
-        bytes.append(contentsOf: UnsafeBufferPointer(start: source + Int(node.start), count: Int(node.length)))
+        bytes.append(contentsOf: node.text(in: source))
         appendNode(node.kind, flags: node.flags, start: start, length: Int(node.length))
         if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
@@ -288,8 +281,7 @@ package struct JSONDocumentBuilder {
         bytes.append(contentsOf: "null".utf8)
     }
 
-    /// Finishes the document; its one top-level value must be complete, and an object unless
-    /// `acceptsAnyTopLevelValue`.
+    /// Finishes the document; its one top-level value must be complete, and an object unless `acceptsAnyTopLevelValue`.
     package func finish(acceptsAnyTopLevelValue: Bool = false) throws(PushPayloadError) -> JSONDocument {
         guard levels.isEmpty, let first = nodes.first else {
             throw PushPayloadError(.invalidJSON, message: "the document is incomplete")

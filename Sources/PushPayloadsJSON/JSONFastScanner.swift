@@ -300,9 +300,8 @@ enum JSONFastScanner {
     static func digitRun(_ p: UnsafePointer<UInt8>, _ start: Int) -> Int {
         var i = start
         while true {
-            // Digits become 0–9 and every other byte 10 or more; adding 0x76 to the low seven bits then
-            // sets bit 7 exactly for those (no carry crosses a byte), and bit 7 of the byte itself
-            // catches the ones from 0x80.
+            // Digits become 0–9 and every other byte 10 or more; adding 0x76 to the low seven bits then sets bit 7
+            // exactly for those (no carry crosses a byte), and bit 7 of the byte itself catches the ones from 0x80.
             let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
             let offsets = word ^ 0x3030_3030_3030_3030
             let others = ((offsets & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | offsets) & 0x8080_8080_8080_8080
@@ -321,10 +320,9 @@ enum JSONFastScanner {
         return p[18] <= (negative ? UInt8(ascii: "8") : UInt8(ascii: "7"))
     }
 
-    /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal,
-    /// or returns -1 for invalid text and for numbers close enough to the limits that ``JSONScanner``
-    /// must check them (integers of 20 or more digits or beyond `Int64`, exponents of three or more
-    /// digits).
+    /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal, or returns -1
+    /// for invalid text and for numbers close enough to the limits that ``JSONScanner`` must check them (integers of 20
+    /// or more digits or beyond `Int64`, exponents of three or more digits).
     @inline(__always)
     static func number(_ p: UnsafePointer<UInt8>, _ start: Int, _ isInteger: inout Bool) -> Int {
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -23,6 +23,12 @@ struct JSONNode: Equatable {
         self.end = end
     }
 
+    /// The raw text of a string (between its quotes) or a number, in `bytes`, its document's text.
+    @inlinable
+    func text(in bytes: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + Int(start), count: Int(length))
+    }
+
     @usableFromInline static let object: UInt8 = 0
     @usableFromInline static let array: UInt8 = 1
     @usableFromInline static let string: UInt8 = 2

@@ -3,11 +3,7 @@ extension JSONObject {
     /// decoded key and the value, in input order: for writers that copy an object and change one member
     /// while keeping every other byte (`PushFitter`).
     package var membersWithRawKeys: [(rawKey: [UInt8], key: String, value: JSONValue)] {
-        values.map { value in
-            let key = value.keyNode
-            let raw = Array(UnsafeBufferPointer(start: storage.bytes + Int(key.start), count: Int(key.length)))
-            return (raw, value.memberKey, value)
-        }
+        values.map { value in (Array(value.keyNode.text(in: storage.bytes)), value.memberKey, value) }
     }
 
     /// The bytes of the string members' keys and values as written (escapes included, quotes not), read

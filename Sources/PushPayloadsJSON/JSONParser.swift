@@ -62,8 +62,6 @@ public struct JSONParser: Sendable {
         )
         if count > 0, let source = jsonBytes.baseAddress {
             storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
-            // Payloads parsed one after another often sit back to back in the caller's memory (a
-            // capture, a batch of lines): start loading what follows while this one is parsed.
             JSONByteMasks.prefetch(source + count, lines: 16)
         }
         (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)

@@ -7,42 +7,34 @@
 final class JSONParserScratch: @unchecked Sendable {
     // No runtime exclusivity checks: only the sole owner touches a scratch (see above).
     @exclusivity(unchecked) private(set) var stack: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private(set) var stackCapacity: Int
+    @exclusivity(unchecked) private(set) var stackCapacity = 0
     @exclusivity(unchecked) private var table: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private var tableCapacity: Int
+    @exclusivity(unchecked) private var tableCapacity = 0
     /// The fingerprint table, allocated on first use: `slotCapacity` slots, each holding a stamp (high
     /// 32 bits) and a key node index (low 32 bits), then the fingerprint of each slot's key. A slot is
     /// empty unless its stamp is the current object's, so the table is never cleared.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var slotCapacity: Int
-    @exclusivity(unchecked) private var stamp: UInt32
-    /// For ``JSONFastScanner``'s duplicate-key filter: slots, each holding the stamp of the payload that
-    /// last put a key there (high 32 bits) and the node index of the key's object (low 32 bits), zero at
-    /// first; `keySlotMask` selects among them; and the last stamp given out, carried from one payload
-    /// to the next so that no slot needs clearing.
+    @exclusivity(unchecked) private var slotCapacity = 0
+    @exclusivity(unchecked) private var stamp: UInt32 = 0
+    /// For ``JSONFastScanner``'s duplicate-key filter: slots, each holding the stamp of the payload that last put a key
+    /// there (high 32 bits) and the node index of the key's object (low 32 bits), zero at first; `keySlotMask` selects
+    /// among them; and the last stamp given out, carried from one payload to the next so that no slot needs clearing.
     @exclusivity(unchecked) private(set) var keySlots: UnsafeMutablePointer<UInt64>
-    @exclusivity(unchecked) private(set) var keySlotMask: Int
-    @exclusivity(unchecked) var keyStamp: UInt32
+    @exclusivity(unchecked) private(set) var keySlotMask = 0
+    @exclusivity(unchecked) var keyStamp: UInt32 = 0
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var bitmapCapacity: Int
+    @exclusivity(unchecked) private var bitmapCapacity = 0
     /// For ``JSONFastScanner``: one entry per key of the root object, in order, for the root key index
     /// (`JSONStorage+RootKeyIndex.swift`); allocated by ``reserveRootKeys(_:)``.
     @exclusivity(unchecked) private var rootKeyStorage: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var rootKeyCapacity: Int = 0
 
     init() {
-        stackCapacity = 0
         stack = .allocate(capacity: 1)
         keySlots = .allocate(capacity: 1)
         keySlots.initialize(to: 0)
-        keySlotMask = 0
-        keyStamp = 0
-        tableCapacity = 0
         table = .allocate(capacity: 1)
-        slotCapacity = 0
-        stamp = 0
-        bitmapCapacity = 0
     }
 
     deinit {
@@ -122,9 +114,8 @@ final class JSONParserScratch: @unchecked Sendable {
 
     /// Returns the index of a key node in object `objectIndex` whose decoded text equals an earlier key's.
     ///
-    /// Every strategy returns the same key: the first one, in input order, that equals an earlier key.
-    /// `padded` tells that at least eight readable bytes follow every key (a parser's storage), which
-    /// allows a quicker fingerprint.
+    /// Every strategy returns the same key: the first one, in input order, that equals an earlier key. `padded` tells
+    /// that at least eight readable bytes follow every key (a parser's storage), which allows a quicker fingerprint.
     func duplicateKey(
         inObject objectIndex: Int,
         nodes: UnsafePointer<JSONNode>,

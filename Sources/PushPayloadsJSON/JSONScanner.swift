@@ -60,8 +60,7 @@ struct JSONScanner {
     }
 
     func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
     }
 
     func describe(_ offset: Int) -> String {

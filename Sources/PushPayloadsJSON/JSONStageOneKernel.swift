@@ -1,9 +1,8 @@
 internal import CPushJSONKernels
 
-/// The kernel that does the fast scanner's stage one (the bitmap of quotes, backslashes and control
-/// bytes, and the UTF-8 check) for a whole payload per call, chosen once for the processor. Every kernel
-/// gives exactly the same answer, which the tests and the fuzzers check by forcing each one. The cases run
-/// from narrowest to widest.
+/// The kernel that does the fast scanner's stage one (the bitmap of quotes, backslashes and control bytes, and the
+/// UTF-8 check) for a whole payload per call, chosen once for the processor. Every kernel gives exactly the same
+/// answer, which the tests and the fuzzers check by forcing each one. The cases run from narrowest to widest.
 @_spi(Kernels)
 public enum JSONStageOneKernel: String, CaseIterable, Sendable {
     /// The portable kernel, in Swift: 16-byte vectors (SSE2 on x86-64, NEON on arm64).

@@ -9,10 +9,9 @@ extension JSONStorage {
     /// The fewest members worth an index: below it, a scan is as quick.
     static let rootKeyIndexThreshold = 8
 
-    /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when
-    /// the fast scanner wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes
-    /// (bit 31) and its node index (the low 31 bits), in order: the keys are then not read again, nor the
-    /// nodes walked from key to key.
+    /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when the fast scanner
+    /// wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes (bit 31) and its node index
+    /// (the low 31 bits), in order: the keys are then not read again, nor the nodes walked from key to key.
     func indexRootKeys(entries: UnsafePointer<UInt64>? = nil) {
         rootKeySlotMask = 0
         guard nodeCount > 0, nodes[0].kind == JSONNode.object else { return }

@@ -8,10 +8,10 @@ final class JSONStorage: @unchecked Sendable {
     /// The input (or canonical text for built documents), followed by ``padding`` zero bytes so the
     /// scanner may read a word past any position without a bounds check.
     @exclusivity(unchecked) @usableFromInline var bytes: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) @usableFromInline var byteCount: Int
+    @exclusivity(unchecked) @usableFromInline var byteCount = 0
     @exclusivity(unchecked) @usableFromInline var byteCapacity: Int
     @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
-    @exclusivity(unchecked) @usableFromInline var nodeCount: Int
+    @exclusivity(unchecked) @usableFromInline var nodeCount = 0
     @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
     /// The root object's key index (`JSONStorage+RootKeyIndex.swift`); `rootKeySlotMask` is zero when
     /// the document has none.
@@ -38,9 +38,6 @@ final class JSONStorage: @unchecked Sendable {
         self.nodeCapacity = Swift.max(nodeCapacity, 1)
         self.bytes = Self.allocateBytes(byteCapacity)
         self.nodes = .allocate(capacity: self.nodeCapacity)
-        self.byteCount = 0
-        self.nodeCount = 0
-        rootKeySlotMask = 0
     }
 
     deinit {

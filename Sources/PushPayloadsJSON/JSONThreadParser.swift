@@ -9,12 +9,10 @@ import Darwin
 /// A warm parser per thread, for JSON a payload embeds in a string (an FCM data message sends nested
 /// objects so), which decoders parse one small document at a time, for most payloads.
 ///
-/// A fresh ``JSONParser`` allocates its storage and its scratch (stack, bitmap, key tables) and frees them
-/// with the document: for a document of a few hundred bytes that was twice the cost of scanning it. The
-/// thread's parser keeps its scratch, and its storage too once the previous embedded document is gone
-/// (``JSONParser`` takes fresh storage while a document still holds the old). A parse is synchronous, so
-/// no other task runs on the thread while it is in use, and it never calls out to code that could parse
-/// again on the same thread.
+/// A fresh ``JSONParser`` allocates its storage and its scratch (stack, bitmap, key tables), which costs
+/// as much as scanning a small document. The thread's parser keeps its scratch, and its storage too once
+/// the previous embedded document is gone. A parse is synchronous, so no other task runs on the thread
+/// while it is in use, and it never calls out to code that could parse again on the same thread.
 ///
 /// A thread's parser keeps buffers the size of the largest embedded document it has parsed (no larger
 /// than the payload limit it was given) until the thread ends. Without POSIX threads, or when the process

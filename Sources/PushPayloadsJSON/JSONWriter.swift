@@ -1,5 +1,4 @@
-/// Writes values back out as compact JSON, without recursion (documents may nest to any depth the
-/// limits allow).
+/// Writes values back out as compact JSON, without recursion (documents may nest to any depth the limits allow).
 enum JSONWriter {
     private struct Level {
         var isObject: Bool
@@ -85,7 +84,7 @@ enum JSONWriter {
         into output: inout [UInt8]
     ) {
         if quoted { output.append(UInt8(ascii: "\"")) }
-        output.append(contentsOf: UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length)))
+        output.append(contentsOf: node.text(in: bytes))
         if quoted { output.append(UInt8(ascii: "\"")) }
     }
 }

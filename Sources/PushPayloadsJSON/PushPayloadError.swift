@@ -1,8 +1,7 @@
 /// An error reading a push payload: what went wrong, where, and a sentence a person can act on.
 ///
-/// Check ``code`` to react to a kind of failure; new codes may be added in any release, so a `switch`
-/// over codes needs a `default`. Equality and hashing consider only the code, which makes expected errors
-/// easy to write in tests.
+/// Check ``code`` to react to a kind of failure; new codes may be added in any release, so a `switch` over codes needs
+/// a `default`. Equality and hashing consider only the code, which makes expected errors easy to write in tests.
 ///
 /// ```swift
 /// do {

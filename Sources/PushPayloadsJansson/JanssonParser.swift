@@ -4,11 +4,10 @@ internal import CJansson
 
 /// The reference engine: jansson (`libjansson-dev`) configured to agree with ``JSONParser``.
 ///
-/// It is strict and well tested but allocates for every value, so it is much slower than the native
-/// engine; use it to cross-check a capture or the native engine. It accepts and rejects exactly the same
-/// input as ``JSONParser`` and produces an equal ``JSONDocument``:
-/// jansson is run with `JSON_REJECT_DUPLICATES`, `JSON_ALLOW_NUL` and `JSON_DECODE_ANY`, and its tree is
-/// converted with the same depth limit and top-level rule.
+/// It is strict and well tested but allocates for every value, so it is much slower than the native engine; use it to
+/// cross-check a capture or the native engine. It accepts and rejects exactly the same input as ``JSONParser`` and
+/// produces an equal ``JSONDocument``: jansson is run with `JSON_REJECT_DUPLICATES`, `JSON_ALLOW_NUL` and
+/// `JSON_DECODE_ANY`, and its tree is converted with the same depth limit and top-level rule.
 ///
 /// Two differences remain, both outside what payloads meet:
 /// - jansson stops at 2,048 levels of nesting whatever ``PushPayloadLimits/maximumDepth`` says, so
