@@ -109,7 +109,6 @@ package struct JSONDocumentBuilder {
         let keyNode = member.keyNode
         let source = member.storage.bytes
         if keyNode.flags & JSONNode.hasEscapes != 0 {
-            // Rare: the decoded text, escaped again.
             try key(JSONStringDecoding.string(keyNode, in: source))
             return
         }
@@ -175,12 +174,6 @@ package struct JSONDocumentBuilder {
         try beginValue()
         var value = value
         value.withUTF8 { appendString(utf8: $0) }
-    }
-
-    /// Adds a string value given as UTF-8 (which must be valid).
-    package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
-        try beginValue()
-        appendString(utf8: value)
     }
 
     /// Writes a quoted, escaped string and its node.

@@ -35,7 +35,6 @@ extension JSONStorage {
             var free: UInt64 = capacity == 64 ? ~0 : (1 &<< UInt64(capacity)) &- 1
             for k in 0..<count {
                 let entry = entries[k]
-                // Bit 31: the key has escapes.
                 if entry & 0x8000_0000 != 0 { return }
                 let home = UInt64(truncatingIfNeeded: Int(truncatingIfNeeded: entry &>> 32) & mask)
                 let ahead = free & (~0 &<< home)

@@ -116,12 +116,11 @@ public struct JanssonParser: Sendable {
                     var members: [Step] = []
                     var iterator = json_object_iter(json)
                     while let current = iterator {
-                        let keyLength = json_object_iter_key_len(current)
-                        let keyPointer = json_object_iter_key(current)!
-                        let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: keyLength) {
-                            String(decoding: UnsafeBufferPointer(start: $0, count: keyLength), as: UTF8.self)
-                        }
-                        members.append(.key(key))
+                        let key = UnsafeRawBufferPointer(
+                            start: json_object_iter_key(current),
+                            count: json_object_iter_key_len(current)
+                        )
+                        members.append(.key(String(decoding: key, as: UTF8.self)))
                         members.append(.value(json_object_iter_value(current)))
                         iterator = json_object_iter_next(json, current)
                     }
@@ -135,13 +134,8 @@ public struct JanssonParser: Sendable {
                         steps.append(.value(json_array_get(json, position - 1)))
                     }
                 case JSON_STRING:
-                    let length = json_string_length(json)
-                    let pointer = json_string_value(json)!
-                    try pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-                        Result { () throws(PushPayloadError) in
-                            try builder.string(utf8: UnsafeBufferPointer(start: bytes, count: length))
-                        }
-                    }.get()
+                    let text = UnsafeRawBufferPointer(start: json_string_value(json), count: json_string_length(json))
+                    try builder.string(String(decoding: text, as: UTF8.self))
                 case JSON_INTEGER: try builder.integer(Int64(json_integer_value(json)))
                 case JSON_REAL: try builder.double(json_real_value(json))
                 case JSON_TRUE: try builder.bool(true)
