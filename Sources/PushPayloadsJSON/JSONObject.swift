@@ -86,7 +86,6 @@ extension JSONObject: Sequence {
 
     /// Iterates over the members in input order.
     public struct Iterator: IteratorProtocol, Sendable {
-        // Walks the values and reads each one's key, which sits in the node just before it.
         @usableFromInline var values: Values.Iterator
 
         @inlinable

@@ -91,20 +91,14 @@ public struct JSONParser: Sendable {
                 "JSONFastScanner and JSONScanner disagree on: \(String(decoding: storage.byteBuffer, as: UTF8.self))"
             )
         } else {
-            var scanner = JSONScanner(
-                bytes: storage.bytes,
+            // On an error the document keeps no nodes: `prepare` set the count to zero.
+            storage.nodeCount = try JSONScanner.scan(
+                storage.bytes,
                 count: count,
-                nodes: storage.nodes,
+                into: storage.nodes,
                 scratch: scratch,
                 maximumDepth: limits.maximumDepth
             )
-            do {
-                try scanner.scan()
-            } catch {
-                storage.nodeCount = 0
-                throw error
-            }
-            storage.nodeCount = scanner.nodeCount
         }
         if !acceptsAnyTopLevelValue && storage.nodes[0].kind != JSONNode.object {
             storage.nodeCount = 0
@@ -128,14 +122,14 @@ public struct JSONParser: Sendable {
         defer { nodes.deallocate() }
         let scratch = JSONParserScratch()
         scratch.reserveStack(limits.maximumDepth)
-        var scanner = JSONScanner(
-            bytes: storage.bytes,
+        let nodeCount = try? JSONScanner.scan(
+            storage.bytes,
             count: storage.byteCount,
-            nodes: nodes,
+            into: nodes,
             scratch: scratch,
             maximumDepth: limits.maximumDepth
         )
-        guard (try? scanner.scan()) != nil, scanner.nodeCount == storage.nodeCount else { return false }
+        guard nodeCount == storage.nodeCount else { return false }
         return (0..<storage.nodeCount).allSatisfy { nodes[$0] == storage.nodes[$0] }
     }
 

@@ -1,11 +1,10 @@
 /// Buffers a parser reuses from one payload to the next: the stack of open containers, the tables
 /// used to find duplicate keys, and the fast scanner's bitmap of special bytes.
 ///
-/// Only a parser that holds the sole reference touches it (it checks `isKnownUniquelyReferenced`
-/// first), so the unchecked `Sendable` is sound.
+/// Only a parser that holds the sole reference touches it (it checks `isKnownUniquelyReferenced` first), so the
+/// unchecked `Sendable` is sound and the runtime exclusivity checks needless.
 @usableFromInline
 final class JSONParserScratch: @unchecked Sendable {
-    // No runtime exclusivity checks: only the sole owner touches a scratch (see above).
     @exclusivity(unchecked) private(set) var stack: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private(set) var stackCapacity = 0
     @exclusivity(unchecked) private var table: UnsafeMutablePointer<UInt32>
@@ -125,7 +124,6 @@ final class JSONParserScratch: @unchecked Sendable {
         let count = Int(nodes[objectIndex].length)
         guard count > 1 else { return nil }
         if count <= Self.fingerprintThreshold {
-            // Two or three keys, as in `alert` or `deepLink`: compare them directly.
             let first = objectIndex + 1
             let second = Int(nodes[first + 1].end)
             if JSONStringDecoding.equals(nodes[first], nodes[second], in: bytes) { return second }

@@ -14,19 +14,25 @@ struct JSONScanner {
     var nodeCount = 0
     var depth = 0
 
-    init(
-        bytes: UnsafePointer<UInt8>,
+    /// Scans the `count` padded bytes at `bytes` into `nodes`, which has room for
+    /// ``JSONStorage/maximumNodes(forBytes:maximumDepth:)``; returns the node count.
+    static func scan(
+        _ bytes: UnsafePointer<UInt8>,
         count: Int,
-        nodes: UnsafeMutablePointer<JSONNode>,
+        into nodes: UnsafeMutablePointer<JSONNode>,
         scratch: JSONParserScratch,
         maximumDepth: Int
-    ) {
-        self.p = bytes
-        self.n = count
-        self.nodes = nodes
-        self.scratch = scratch
-        self.stack = scratch.stack
-        self.maximumDepth = maximumDepth
+    ) throws(PushPayloadError) -> Int {
+        var scanner = Self(
+            p: bytes,
+            n: count,
+            nodes: nodes,
+            stack: scratch.stack,
+            maximumDepth: maximumDepth,
+            scratch: scratch
+        )
+        try scanner.scan()
+        return scanner.nodeCount
     }
 
     // MARK: Errors
