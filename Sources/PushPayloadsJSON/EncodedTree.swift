@@ -98,9 +98,7 @@ final class EncodedTree {
 
     private func append(to parent: Int, key: String, isInCodingPath: Bool) -> Int {
         let child = nodes.count
-        nodes.append(
-            Node(key: key, parent: parent, index: nodes[parent].childCount, isInCodingPath: isInCodingPath)
-        )
+        nodes.append(Node(key: key, parent: parent, index: nodes[parent].childCount, isInCodingPath: isInCodingPath))
         let last = nodes[parent].lastChild
         if last >= 0 {
             nodes[last].nextSibling = child
@@ -144,7 +142,6 @@ final class EncodedTree {
     func json(prettyPrinted: Bool) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(nodes.count * 16)
-        let nodes = self.nodes
         Self.write(EncodedTree.root, of: nodes, into: &output, indent: prettyPrinted ? 0 : nil)
         return output
     }

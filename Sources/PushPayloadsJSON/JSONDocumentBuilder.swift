@@ -67,15 +67,7 @@ package struct JSONDocumentBuilder {
     }
 
     private mutating func appendNode(_ kind: UInt8, flags: UInt8 = 0, start: Int, length: Int) {
-        nodes.append(
-            JSONNode(
-                kind: kind,
-                flags: flags,
-                start: UInt32(truncatingIfNeeded: start),
-                length: UInt32(truncatingIfNeeded: length),
-                end: UInt32(truncatingIfNeeded: nodes.count + 1)
-            )
-        )
+        nodes.append(JSONFastScanner.node(kind, flags, start, length, nodes.count))
     }
 
     private mutating func open(_ kind: UInt8) throws(PushPayloadError) {

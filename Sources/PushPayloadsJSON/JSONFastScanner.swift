@@ -269,7 +269,8 @@ enum JSONFastScanner {
         return byte < 0x80 && from64 >> UInt64(byte &- 0x40) & 1 != 0
     }
 
-    /// A leaf or a just-opened container at index `index`: its subtree ends right after it.
+    /// A leaf or a just-opened container at index `index`: its subtree ends right after it (every writer of
+    /// nodes makes them so).
     @inline(__always)
     static func node(_ kind: UInt8, _ flags: UInt8, _ start: Int, _ length: Int, _ index: Int) -> JSONNode {
         JSONNode(

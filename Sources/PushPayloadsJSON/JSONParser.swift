@@ -30,15 +30,13 @@ public struct JSONParser: Sendable {
     /// The stage-one kernel (the widest this processor runs); tests and fuzzers set each in turn.
     @_spi(Kernels) public var stageOneKernel: JSONStageOneKernel = .best
 
-    private var storage: JSONStorage
-    private var scratch: JSONParserScratch
+    private var storage = JSONStorage()
+    private var scratch = JSONParserScratch()
 
     /// Creates a parser.
     public init(limits: PushPayloadLimits = .default, acceptsAnyTopLevelValue: Bool = false) {
         self.limits = limits
         self.acceptsAnyTopLevelValue = acceptsAnyTopLevelValue
-        self.storage = JSONStorage()
-        self.scratch = JSONParserScratch()
     }
 
     /// Parses one payload from raw UTF-8 bytes, which need stay valid only during the call: the funnel every

@@ -170,13 +170,7 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func append(_ kind: UInt8, flags: UInt8 = 0, start: Int, length: Int) {
-        nodes[nodeCount] = JSONNode(
-            kind: kind,
-            flags: flags,
-            start: UInt32(truncatingIfNeeded: start),
-            length: UInt32(truncatingIfNeeded: length),
-            end: UInt32(truncatingIfNeeded: nodeCount + 1)
-        )
+        nodes[nodeCount] = JSONFastScanner.node(kind, flags, start, length, nodeCount)
         nodeCount += 1
     }
 
