@@ -1,11 +1,10 @@
 /// The tree a ``JSONBytesEncoder`` encoding builds before it is written.
 ///
-/// `Encodable` hands out containers before their members are known and lets a value write to a
-/// container after its siblings or children, or write one key twice, so the text cannot be written as
-/// the value encodes itself. Every value is a node in one array, linked to its parent, first and last
-/// child and next sibling by index: an encoding allocates the array (and the containers `Encodable`
-/// boxes), not a node per value. Containers and encoders are an index and the tree, two words, so
-/// Swift keeps them inline in the existentials `Encodable` passes around.
+/// `Encodable` hands out containers before their members are known and lets a value write to a container after its
+/// siblings or children, or write one key twice, so the text cannot be written as the value encodes itself. Every value
+/// is a node in one array, linked to its parent, first and last child and next sibling by index: an encoding allocates
+/// the array (and the containers `Encodable` boxes), not a node per value. Containers and encoders are an index and the
+/// tree, two words, so Swift keeps them inline in the existentials `Encodable` passes around.
 final class EncodedTree {
     enum Content {
         case unset
@@ -71,8 +70,7 @@ final class EncodedTree {
         detachChildren(of: node, becoming: .array)
     }
 
-    /// A value that becomes another container loses what it held; the old nodes stay in the array,
-    /// unreachable.
+    /// A value that becomes another container loses what it held; the old nodes stay in the array, unreachable.
     private func detachChildren(of node: Int, becoming content: Content) {
         nodes[node].content = content
         nodes[node].firstChild = -1
@@ -100,9 +98,7 @@ final class EncodedTree {
 
     private func append(to parent: Int, key: String, isInCodingPath: Bool) -> Int {
         let child = nodes.count
-        nodes.append(
-            Node(key: key, parent: parent, index: nodes[parent].childCount, isInCodingPath: isInCodingPath)
-        )
+        nodes.append(Node(key: key, parent: parent, index: nodes[parent].childCount, isInCodingPath: isInCodingPath))
         let last = nodes[parent].lastChild
         if last >= 0 {
             nodes[last].nextSibling = child
@@ -146,7 +142,6 @@ final class EncodedTree {
     func json(prettyPrinted: Bool) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(nodes.count * 16)
-        let nodes = self.nodes
         Self.write(EncodedTree.root, of: nodes, into: &output, indent: prettyPrinted ? 0 : nil)
         return output
     }
@@ -221,9 +216,7 @@ final class EncodedTree {
         case 0x08: output.append(UInt8(ascii: "b"))
         case 0x0C: output.append(UInt8(ascii: "f"))
         default:
-            output.append(UInt8(ascii: "u"))
-            output.append(UInt8(ascii: "0"))
-            output.append(UInt8(ascii: "0"))
+            output.append(contentsOf: "u00".utf8)
             output.append(hexDigit(byte >> 4))
             output.append(hexDigit(byte & 0xF))
         }

@@ -20,9 +20,6 @@ struct EncodedTreeEncoder: Encoder {
     }
 }
 
-// The three containers below, and their scalar helper, are private to this file: `Encodable` reaches them
-// only through the encoder's `container(keyedBy:)`, `unkeyedContainer()` and `singleValueContainer()`.
-
 /// Scalars, as every container writes them.
 private enum Scalar {
     static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(
@@ -39,27 +36,48 @@ private enum Scalar {
     }
 }
 
-private struct EncodedTreeSingleValueContainer: SingleValueEncodingContainer {
+/// What the single-value and unkeyed containers share: each value goes to one node, the container's own
+/// or a new element.
+private protocol EncodedTreeValueContainer {
+    var tree: EncodedTree { get }
+    /// The node the next value goes to.
+    func nextNode() -> Int
+    /// The coding path the next value will have.
+    var nextPath: [any CodingKey] { get }
+}
+
+extension EncodedTreeValueContainer {
+    private func put(_ content: EncodedTree.Content) { tree.set(content, of: nextNode()) }
+
+    /// A non-finite number is refused before its node exists, with the path it would have had.
+    private func putNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        put(try Scalar.number(value, path: nextPath))
+    }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { try putNumber(value) }
+    mutating func encode(_ value: Float) throws { try putNumber(value) }
+    mutating func encode(_ value: Int) throws { put(.number(String(value))) }
+    mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
+    mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
+    mutating func encode(_ value: Int32) throws { put(.number(String(value))) }
+    mutating func encode(_ value: Int64) throws { put(.number(String(value))) }
+    mutating func encode(_ value: UInt) throws { put(.number(String(value))) }
+    mutating func encode(_ value: UInt8) throws { put(.number(String(value))) }
+    mutating func encode(_ value: UInt16) throws { put(.number(String(value))) }
+    mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
+    mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: nextNode()) }
+}
+
+private struct EncodedTreeSingleValueContainer: SingleValueEncodingContainer, EncodedTreeValueContainer {
     let tree: EncodedTree
     let node: Int
     var codingPath: [any CodingKey] { tree.codingPath(of: node) }
-
-    mutating func encodeNil() throws { tree.set(.null, of: node) }
-    mutating func encode(_ value: Bool) throws { tree.set(.bool(value), of: node) }
-    mutating func encode(_ value: String) throws { tree.set(.string(value), of: node) }
-    mutating func encode(_ value: Double) throws { tree.set(try Scalar.number(value, path: codingPath), of: node) }
-    mutating func encode(_ value: Float) throws { tree.set(try Scalar.number(value, path: codingPath), of: node) }
-    mutating func encode(_ value: Int) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: Int8) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: Int16) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: Int32) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: Int64) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: UInt) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: UInt8) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: UInt16) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: UInt32) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode(_ value: UInt64) throws { tree.set(.number(String(value)), of: node) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: node) }
+    var nextPath: [any CodingKey] { codingPath }
+    func nextNode() -> Int { node }
 }
 
 private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -69,18 +87,16 @@ private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainer
 
     private func member(_ key: Key) -> Int { tree.member(key.stringValue, of: node) }
     private func set(_ content: EncodedTree.Content, _ key: Key) { tree.set(content, of: member(key)) }
+    private func setNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, _ key: Key) throws {
+        let child = member(key)
+        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
+    }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        let child = member(key)
-        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        let child = member(key)
-        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
-    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try setNumber(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try setNumber(value, key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(String(value)), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(String(value)), key) }
@@ -119,36 +135,13 @@ private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainer
     }
 }
 
-private struct EncodedTreeUnkeyedContainer: UnkeyedEncodingContainer {
+private struct EncodedTreeUnkeyedContainer: UnkeyedEncodingContainer, EncodedTreeValueContainer {
     let tree: EncodedTree
     let node: Int
     var codingPath: [any CodingKey] { tree.codingPath(of: node) }
     var count: Int { tree.count(of: node) }
-
-    private func append(_ content: EncodedTree.Content) { tree.set(content, of: tree.element(of: node)) }
-
-    /// A non-finite number is refused before its element exists, with the path it would have had.
-    private func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
-        let content = try Scalar.number(value, path: codingPath + [EncodedTreeKey(index: count)])
-        append(content)
-    }
-
-    mutating func encodeNil() throws { append(.null) }
-    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-    mutating func encode(_ value: String) throws { append(.string(value)) }
-    mutating func encode(_ value: Double) throws { try number(value) }
-    mutating func encode(_ value: Float) throws { try number(value) }
-    mutating func encode(_ value: Int) throws { append(.number(String(value))) }
-    mutating func encode(_ value: Int8) throws { append(.number(String(value))) }
-    mutating func encode(_ value: Int16) throws { append(.number(String(value))) }
-    mutating func encode(_ value: Int32) throws { append(.number(String(value))) }
-    mutating func encode(_ value: Int64) throws { append(.number(String(value))) }
-    mutating func encode(_ value: UInt) throws { append(.number(String(value))) }
-    mutating func encode(_ value: UInt8) throws { append(.number(String(value))) }
-    mutating func encode(_ value: UInt16) throws { append(.number(String(value))) }
-    mutating func encode(_ value: UInt32) throws { append(.number(String(value))) }
-    mutating func encode(_ value: UInt64) throws { append(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: tree.element(of: node)) }
+    var nextPath: [any CodingKey] { codingPath + [EncodedTreeKey(index: count)] }
+    func nextNode() -> Int { tree.element(of: node) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type

@@ -1,4 +1,5 @@
-/// A key of a coding path the tree rebuilds: a member's name, or an element's position.
+/// A key of a coding path the tree rebuilds, or of a payload object's member: a member's name, or an
+/// element's position.
 struct EncodedTreeKey: CodingKey {
     var stringValue: String
     var intValue: Int?

@@ -16,67 +16,49 @@
 /// }
 /// ```
 ///
-/// Requirements: `body` gets every byte of the text, valid for the duration of the call, and is called
-/// exactly once.
 public protocol JSONBytes {
-    /// Calls `body` with the bytes, contiguous and valid for the duration of the call.
+    /// Calls `body` exactly once with every byte of the text, contiguous and valid for the duration of the call.
     ///
-    /// The one pointer in the byte inputs, and only where a type conforms: it is how each conforming type
-    /// lends its own storage to the parser without a copy (the standard library's `withUnsafeBytes`
-    /// pattern, which `RawSpan` replaces only from Swift 6.2 and the newest OSes). Callers pass the
-    /// value itself to the entry points, never a pointer.
+    /// The one pointer in the byte inputs, and only where a type conforms: how it lends its storage to the
+    /// parser without a copy (the `withUnsafeBytes` pattern, which `RawSpan` replaces only from Swift 6.2 and
+    /// the newest OSes). Callers pass the value itself to the entry points, never a pointer.
     func withJSONBytes<Result>(
         _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
     ) throws(PushPayloadError) -> Result
 }
 
-extension Array: JSONBytes where Element == UInt8 {
-    /// Calls `body` with the array's bytes.
+extension Array: JSONBytes where Element == UInt8 {}
+extension ArraySlice: JSONBytes where Element == UInt8 {}
+extension ContiguousArray: JSONBytes where Element == UInt8 {}
+extension String: JSONBytes {}
+extension Substring: JSONBytes {}
+
+extension JSONBytes where Self: Sequence<UInt8> {
+    /// Calls `body` with the bytes: in place when they are contiguous (an array, a slice, a `ContiguousArray`).
     public func withJSONBytes<Result>(
         _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
     ) throws(PushPayloadError) -> Result {
-        try withUnsafeBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+        try withContiguousBytes(self, body)
     }
 }
 
-extension ArraySlice: JSONBytes where Element == UInt8 {
-    /// Calls `body` with the slice's bytes.
+extension JSONBytes where Self: StringProtocol {
+    /// Calls `body` with the text's UTF-8: in place unless it is not contiguous (a bridged string's).
     public func withJSONBytes<Result>(
         _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
     ) throws(PushPayloadError) -> Result {
-        try withUnsafeBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+        try withContiguousBytes(utf8, body)
     }
 }
 
-extension ContiguousArray: JSONBytes where Element == UInt8 {
-    /// Calls `body` with the array's bytes.
-    public func withJSONBytes<Result>(
-        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
-    ) throws(PushPayloadError) -> Result {
-        try withUnsafeBytes { buffer in Swift.Result { () throws(PushPayloadError) in try body(buffer) } }.get()
+/// Calls `body` with `bytes` in place when they are contiguous, else with a contiguous copy.
+private func withContiguousBytes<Bytes: Sequence<UInt8>, Result>(
+    _ bytes: Bytes,
+    _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
+) throws(PushPayloadError) -> Result {
+    let lent = bytes.withContiguousStorageIfAvailable { buffer in
+        Swift.Result { () throws(PushPayloadError) in try body(UnsafeRawBufferPointer(buffer)) }
     }
-}
-
-extension String: JSONBytes {
-    /// Calls `body` with the string's UTF-8 (made contiguous first if it is a bridged string).
-    public func withJSONBytes<Result>(
-        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
-    ) throws(PushPayloadError) -> Result {
-        var text = self
-        return try text.withUTF8 { utf8 in
-            Swift.Result { () throws(PushPayloadError) in try body(UnsafeRawBufferPointer(utf8)) }
-        }.get()
-    }
-}
-
-extension Substring: JSONBytes {
-    /// Calls `body` with the substring's UTF-8 (made contiguous first if it is not).
-    public func withJSONBytes<Result>(
-        _ body: (UnsafeRawBufferPointer) throws(PushPayloadError) -> Result
-    ) throws(PushPayloadError) -> Result {
-        var text = self
-        return try text.withUTF8 { utf8 in
-            Swift.Result { () throws(PushPayloadError) in try body(UnsafeRawBufferPointer(utf8)) }
-        }.get()
-    }
+    if let lent { return try lent.get() }
+    return try withContiguousBytes(Array(bytes), body)
 }

@@ -1,10 +1,9 @@
 /// Encodes `Encodable` values as JSON text, without Foundation.
 ///
-/// The library's answers (classifications, notifications, findings) conform to `Encodable` with a
-/// documented schema (`docs/json-schema.md`); this encoder writes them anywhere the toolchain runs,
-/// and writes a ``JSONValue`` or ``JSONDocument`` from a payload exactly: numbers as written, strings
-/// re-escaped from their decoded text. (Foundation's `JSONEncoder` also works, but reads numbers through
-/// `Int64` or `Double`.)
+/// The library's answers (classifications, notifications, findings) conform to `Encodable` with a documented schema
+/// (`docs/json-schema.md`); this encoder writes them anywhere the toolchain runs, and writes a ``JSONValue`` or
+/// ``JSONDocument`` from a payload exactly: numbers as written, strings re-escaped from their decoded text.
+/// (Foundation's `JSONEncoder` also works, but reads numbers through `Int64` or `Double`.)
 ///
 /// ```swift
 /// let encoder = JSONBytesEncoder()

@@ -43,8 +43,7 @@ public struct JSONDocument: Sendable {
         self.init(storage: object.storage, rootIndex: object.index)
     }
 
-    /// Parses a payload, which must be a JSON object, from UTF-8 bytes: an array, a slice, a string's
-    /// UTF-8, `Data`, …
+    /// Parses a payload, which must be a JSON object, from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …
     public init(jsonBytes: some JSONBytes, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits)
         self = try parser.parse(jsonBytes)
@@ -59,21 +58,13 @@ public struct JSONDocument: Sendable {
 
     /// Parses a payload, which must be a JSON object, from a span of UTF-8 bytes.
     public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits)
-        self = try parser.parse(jsonBytes)
+        try self.init(jsonBytes: jsonBytes.bytes, limits: limits)
     }
     #endif
 
-    /// Parses a payload, which must be a JSON object, from raw UTF-8 bytes.
-    package init(jsonBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits)
-        self = try parser.parse(jsonBytes)
-    }
-
     /// Parses a payload, which must be a JSON object, from a string.
     public init(jsonString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits)
-        self = try parser.parse(jsonString)
+        try self.init(jsonBytes: jsonString, limits: limits)
     }
 
     /// Parses any JSON value (an array, a string, …), such as JSON embedded in a string of a payload.
@@ -91,17 +82,9 @@ public struct JSONDocument: Sendable {
 
     /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
     public init(jsonValueBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-        self = try parser.parse(jsonValueBytes)
+        try self.init(jsonValueBytes: jsonValueBytes.bytes, limits: limits)
     }
     #endif
-
-    /// Parses any JSON value from raw UTF-8 bytes.
-    package init(jsonValueBytes: UnsafeRawBufferPointer, limits: PushPayloadLimits = .default) throws(PushPayloadError)
-    {
-        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-        self = try parser.parse(jsonValueBytes)
-    }
 
     /// Parses any JSON value from raw UTF-8 bytes with the calling thread's warm parser: for the small
     /// documents payloads embed in strings, parsed one after another (see `JSONThreadParser`).
@@ -111,8 +94,7 @@ public struct JSONDocument: Sendable {
 
     /// Parses any JSON value (an array, a string, …) from a string.
     public init(jsonValueString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-        self = try parser.parse(jsonValueString)
+        try self.init(jsonValueBytes: jsonValueString, limits: limits)
     }
 
     /// An empty object, `{}`.

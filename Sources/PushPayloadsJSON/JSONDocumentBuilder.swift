@@ -67,25 +67,13 @@ package struct JSONDocumentBuilder {
     }
 
     private mutating func appendNode(_ kind: UInt8, flags: UInt8 = 0, start: Int, length: Int) {
-        nodes.append(
-            JSONNode(
-                kind: kind,
-                flags: flags,
-                start: UInt32(truncatingIfNeeded: start),
-                length: UInt32(truncatingIfNeeded: length),
-                end: UInt32(truncatingIfNeeded: nodes.count + 1)
-            )
-        )
+        nodes.append(JSONFastScanner.node(kind, flags, start, length, nodes.count))
     }
 
     private mutating func open(_ kind: UInt8) throws(PushPayloadError) {
         try beginValue()
         if levels.count >= limits.maximumDepth {
-            throw PushPayloadError(
-                .tooDeep,
-                message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
-                keyPath: path
-            )
+            throw PushPayloadError.tooDeep(limit: limits.maximumDepth, keyPath: path)
         }
         levels.append(Level(node: nodes.count, isObject: kind == JSONNode.object))
         appendNode(kind, start: bytes.count, length: 0)
@@ -106,22 +94,13 @@ package struct JSONDocumentBuilder {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Adds the key of the next object member, given as UTF-8 (which must be valid).
-    package mutating func key(utf8 key: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
-        try beginKey()
-        appendString(utf8: key)
-        bytes.append(UInt8(ascii: ":"))
-    }
-
     /// Adds the key of `member`, a member's value in an object of another document, spelled as
     /// ``key(_:)`` spells keys: as written there when it holds no escape (the text is then the same),
     /// otherwise escaped again from its decoded text.
     package mutating func key(ofMember member: JSONValue) throws(PushPayloadError) {
-        // A member's key is the node just before its value.
-        let keyNode = member.storage.nodes[member.index - 1]
+        let keyNode = member.keyNode
         let source = member.storage.bytes
         if keyNode.flags & JSONNode.hasEscapes != 0 {
-            // Rare: the decoded text, escaped again.
             try key(JSONStringDecoding.string(keyNode, in: source))
             return
         }
@@ -189,12 +168,6 @@ package struct JSONDocumentBuilder {
         value.withUTF8 { appendString(utf8: $0) }
     }
 
-    /// Adds a string value given as UTF-8 (which must be valid).
-    package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) throws(PushPayloadError) {
-        try beginValue()
-        appendString(utf8: value)
-    }
-
     /// Writes a quoted, escaped string and its node.
     private mutating func appendString(utf8 value: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count + 1
@@ -228,7 +201,7 @@ package struct JSONDocumentBuilder {
     private mutating func appendRaw(_ node: JSONNode, from source: UnsafePointer<UInt8>, quoted: Bool) {
         if quoted { bytes.append(UInt8(ascii: "\"")) }
         let start = bytes.count
-        bytes.append(contentsOf: UnsafeBufferPointer(start: source + Int(node.start), count: Int(node.length)))
+        bytes.append(contentsOf: node.text(in: source))
         appendNode(node.kind, flags: node.flags, start: start, length: Int(node.length))
         if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
@@ -248,11 +221,7 @@ package struct JSONDocumentBuilder {
             JSONWriter.write(value, into: &bytes, relocating: copies.baseAddress! + base, to: base)
         }
         if levels.count + depth > limits.maximumDepth {
-            throw PushPayloadError(
-                .tooDeep,
-                message: "objects and arrays nest deeper than the limit of \(limits.maximumDepth)",
-                keyPath: path
-            )
+            throw PushPayloadError.tooDeep(limit: limits.maximumDepth, keyPath: path)
         }
     }
 
@@ -297,8 +266,7 @@ package struct JSONDocumentBuilder {
         bytes.append(contentsOf: "null".utf8)
     }
 
-    /// Finishes the document; its one top-level value must be complete, and an object unless
-    /// `acceptsAnyTopLevelValue`.
+    /// Finishes the document; its one top-level value must be complete, and an object unless `acceptsAnyTopLevelValue`.
     package func finish(acceptsAnyTopLevelValue: Bool = false) throws(PushPayloadError) -> JSONDocument {
         guard levels.isEmpty, let first = nodes.first else {
             throw PushPayloadError(.invalidJSON, message: "the document is incomplete")

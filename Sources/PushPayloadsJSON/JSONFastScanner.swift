@@ -1,14 +1,13 @@
 /// The fast path of ``JSONParser``: one loop, no recursion, no throwing, state in registers.
 ///
-/// It writes exactly the nodes ``JSONScanner`` writes, for every input it accepts, and accepts only
-/// input that ``JSONScanner`` accepts. Whatever it does not handle, it leaves to ``JSONScanner`` by
-/// returning `nil`: every error (so messages and offsets come from one place), and the rare valid
-/// input it does not bother with (numbers near the `Int64` and `Double` limits, nesting past the depth
-/// limit, which is an error anyway). The parser then runs ``JSONScanner`` over the same bytes.
+/// It writes exactly the nodes ``JSONScanner`` writes, for every input it accepts, and accepts only input
+/// that ``JSONScanner`` accepts. Whatever it does not handle it leaves to ``JSONScanner`` (which then runs
+/// over the same bytes) by returning `nil`: every error, so messages and offsets come from one place, and
+/// the rare valid input near the `Int64` and `Double` limits.
 ///
-/// Like ``JSONScanner``, it relies on the zero padding after the input: zero is never whitespace, a
-/// digit, a continuation byte or a quote, so every loop stops at the end without a bounds check. The
-/// UTF-8 check also reads the three bytes before each 16-byte group, zero before the input.
+/// Like ``JSONScanner``, it relies on the zero padding after the input (zero is never whitespace, a digit,
+/// a continuation byte or a quote), so every loop stops at the end without a bounds check. The UTF-8
+/// check also reads the three bytes before each 16-byte group, zero before the input.
 enum JSONFastScanner {
     /// The largest input the fast scanner takes (the default payload limit). Stage one reads the whole
     /// input before the first token, so on larger input, which no push payload is, an early error would
@@ -17,10 +16,7 @@ enum JSONFastScanner {
 
     /// Scans the `n` padded bytes at `p`; returns the node count, or `nil` when ``JSONScanner`` must decide.
     /// `bitmap` must hold ``bitmapWords(forBytes:)`` words, `rootKeys` ``rootKeyEntries(forBytes:)``
-    /// entries: for each key of a top-level object, in order, the high 32 bits of its hash (as
-    /// ``JSONStorage/rootKeyHash(_:count:padded:)`` computes it), whether it has escapes (bit 31) and its
-    /// node index (the low 31 bits), from which the parser builds the root key index without reading the
-    /// keys again.
+    /// entries, which it fills for the root key index (`JSONStorage/indexRootKeys(entries:)`).
     ///
     /// One function on purpose: the string loop has a single call site (keys and values share it), so
     /// the optimiser keeps every variable in a register whatever it decides about inlining.
@@ -48,8 +44,7 @@ enum JSONFastScanner {
         var objects: UInt64 = 0
         // Whether the string starting at `i` is an object key (its colon follows).
         var isKey = false
-        // Duplicate keys: each key claims a slot chosen by its text, stamped with this payload and the
-        // index of its object's node.
+        // Duplicate keys: each key claims a slot chosen by its text, stamped with this payload and its object.
         let payloadStamp = UInt64(scratch.nextKeyStamp()) &<< 32
         let keySlots = scratch.keySlots
         let keySlotMask = scratch.keySlotMask
@@ -79,13 +74,13 @@ enum JSONFastScanner {
                         i &+= 2
                         continue text
                     }
-                    let scalar = hex4(p + (i &+ 2))
+                    let scalar = JSONStringDecoding.hex4(p + (i &+ 2))
                     guard escaped == UInt8(ascii: "u") && scalar >= 0 else { return nil }
                     if scalar & 0xF800 == 0xD800 {
                         // A surrogate: only a high one followed by an escaped low one is valid.
                         guard
                             scalar < 0xDC00 && p[i &+ 6] == UInt8(ascii: "\\") && p[i &+ 7] == UInt8(ascii: "u")
-                                && hex4(p + (i &+ 8)) & 0xFC00 == 0xDC00
+                                && JSONStringDecoding.hex4(p + (i &+ 8)) & 0xFC00 == 0xDC00
                         else { return nil }
                         i &+= 12
                     } else {
@@ -226,9 +221,9 @@ enum JSONFastScanner {
         }
     }
 
-    /// Sets, in `bitmap`, the bit of every byte of the padded input that is `"`, `\` or below 0x20 (bit
-    /// `k % 64` of word `k / 64` for byte `k`), through the zero byte after the input; returns false
-    /// when the input is not valid UTF-8. `bitmap` must hold ``bitmapWords(forBytes:)`` words.
+    /// The portable stage-one kernel: sets, in `bitmap` (``bitmapWords(forBytes:)`` words), the bit of
+    /// every byte of the padded input that is `"`, `\` or below 0x20 (bit `k % 64` of word `k / 64` for
+    /// byte `k`), through the zero byte after the input; returns false when the input is not valid UTF-8.
     @inline(__always)
     static func markSpecialBytes(
         _ p: UnsafePointer<UInt8>,
@@ -274,7 +269,8 @@ enum JSONFastScanner {
         return byte < 0x80 && from64 >> UInt64(byte &- 0x40) & 1 != 0
     }
 
-    /// A leaf or a just-opened container at index `index`: its subtree ends right after it.
+    /// A leaf or a just-opened container at index `index`: its subtree ends right after it (every writer of
+    /// nodes makes them so).
     @inline(__always)
     static func node(_ kind: UInt8, _ flags: UInt8, _ start: Int, _ length: Int, _ index: Int) -> JSONNode {
         JSONNode(
@@ -298,35 +294,15 @@ enum JSONFastScanner {
         return i
     }
 
-    /// The value of four hexadecimal digits at `p`, or -1.
-    @inline(__always)
-    static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
-        var value = 0
-        for k in 0..<4 {
-            let byte = p[k]
-            var digit = Int(byte &- UInt8(ascii: "0"))
-            if digit >= 10 {
-                let letter = Int((byte | 0x20) &- UInt8(ascii: "a"))
-                guard letter < 6 else { return -1 }
-                digit = letter &+ 10
-            }
-            value = value << 4 | digit
-        }
-        return value
-    }
-
-    /// The index of the first byte from `start` on that is not an ASCII digit, eight bytes at a time.
-    /// Timestamps, ids and full-precision floats have long digit runs of every length, where a byte loop
-    /// mispredicts its exit each time: on the wide capture this runs 3% faster (alternated runs) though
-    /// it executes about 2% more instructions. Reads up to seven bytes past that byte, which the padding
-    /// allows (its zero bytes end any run).
+    /// The index of the first byte from `start` on that is not an ASCII digit, eight bytes at a time (a
+    /// byte loop mispredicts the end of every run of a timestamp, an id or a float). Reads up to seven
+    /// bytes past that byte, which the padding allows (its zero bytes end any run).
     @inline(__always)
     static func digitRun(_ p: UnsafePointer<UInt8>, _ start: Int) -> Int {
         var i = start
         while true {
-            // Digits become 0–9 and every other byte 10 or more; adding 0x76 to the low seven bits then
-            // sets bit 7 exactly for those (no carry crosses a byte), and bit 7 of the byte itself
-            // catches the ones from 0x80.
+            // Digits become 0–9 and every other byte 10 or more; adding 0x76 to the low seven bits then sets bit 7
+            // exactly for those (no carry crosses a byte), and bit 7 of the byte itself catches the ones from 0x80.
             let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
             let offsets = word ^ 0x3030_3030_3030_3030
             let others = ((offsets & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | offsets) & 0x8080_8080_8080_8080
@@ -336,7 +312,7 @@ enum JSONFastScanner {
     }
 
     /// Whether the 19 digits at `p` are an integer that fits in `Int64` (at most 2^63 - 1, or 2^63 when
-    /// negative): as ``JSONScanner/checkInt64(_:digits:negative:start:)`` decides, digit by digit.
+    /// negative), digit by digit: both scanners' check.
     @inline(__always)
     static func fitsInt64(_ p: UnsafePointer<UInt8>, negative: Bool) -> Bool {
         let limit: StaticString = "9223372036854775807"
@@ -345,10 +321,9 @@ enum JSONFastScanner {
         return p[18] <= (negative ? UInt8(ascii: "8") : UInt8(ascii: "7"))
     }
 
-    /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal,
-    /// or returns -1 for invalid text and for numbers close enough to the limits that ``JSONScanner``
-    /// must check them (integers of 20 or more digits or beyond `Int64`, exponents of three or more
-    /// digits).
+    /// Scans a number at `start`; returns the index after it and sets whether it is an integer literal, or returns -1
+    /// for invalid text and for numbers close enough to the limits that ``JSONScanner`` must check them (integers of 20
+    /// or more digits or beyond `Int64`, exponents of three or more digits).
     @inline(__always)
     static func number(_ p: UnsafePointer<UInt8>, _ start: Int, _ isInteger: inout Bool) -> Int {
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

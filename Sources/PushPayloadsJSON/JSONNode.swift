@@ -3,7 +3,7 @@
 /// Keeping the tree flat, as swift-asn1 keeps its node list, lets the parser fill one reusable buffer
 /// without recursion and lets readers skip a whole subtree in one step through ``end``.
 @usableFromInline
-struct JSONNode {
+struct JSONNode: Equatable {
     @usableFromInline var kind: UInt8
     @usableFromInline var flags: UInt8
     /// Strings: offset of the first byte after the opening quote. Numbers: offset of the first byte.
@@ -21,6 +21,12 @@ struct JSONNode {
         self.start = start
         self.length = length
         self.end = end
+    }
+
+    /// The raw text of a string (between its quotes) or a number, in `bytes`, its document's text.
+    @inlinable
+    func text(in bytes: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + Int(start), count: Int(length))
     }
 
     @usableFromInline static let object: UInt8 = 0

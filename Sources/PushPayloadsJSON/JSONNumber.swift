@@ -21,13 +21,7 @@ public struct JSONNumber: Sendable {
     public var isIntegerLiteral: Bool { node.flags & JSONNode.isInteger != 0 }
 
     /// The number exactly as written in the input, such as `-12.50e3`.
-    public var text: String {
-        let node = self.node
-        return String(
-            decoding: UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length)),
-            as: UTF8.self
-        )
-    }
+    public var text: String { String(decoding: node.text(in: storage.bytes), as: UTF8.self) }
 
     /// The value as an integer, if it is integral and fits in `Int64`.
     @inlinable
@@ -57,18 +51,12 @@ public struct JSONNumber: Sendable {
     public var intValue: Int? { int64Value.flatMap { Int(exactly: $0) } }
 
     /// The value as the nearest `Double` (always finite: the parser rejects numbers that overflow).
-    public var doubleValue: Double {
-        let node = self.node
-        return Self.double(
-            jsonText: UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length))
-        )
-    }
+    public var doubleValue: Double { Self.double(jsonText: node.text(in: storage.bytes)) }
 
     /// The nearest `Double` to the text of a valid JSON number, whatever the process's locale.
     ///
-    /// C's `strtod` follows `LC_NUMERIC`, so under a decimal-comma locale it reads `1.5` as 1; Swift's
-    /// `Double(_:)` always parses in the C locale, and accepts every JSON number (infinity when one
-    /// overflows).
+    /// C's `strtod` follows `LC_NUMERIC`, so under a decimal-comma locale it reads `1.5` as 1; Swift's `Double(_:)`
+    /// always parses in the C locale, and accepts every JSON number (infinity when one overflows).
     static func double(jsonText: UnsafeBufferPointer<UInt8>) -> Double {
         Double(String(decoding: jsonText, as: UTF8.self)) ?? .nan
     }

@@ -21,22 +21,17 @@ extension JSONObject {
     /// decoded text, and the text ``JSONBytesEncoder`` and ``JSONDocumentBuilder`` write for it: a view of
     /// the object reads as a copy of it would (`PushDeliveryBuilder`).
     package var hasEscapedKey: Bool {
-        let nodes = storage.nodes
-        var keyIndex = index + 1
-        for _ in 0..<count {
-            if nodes[keyIndex].flags & JSONNode.hasEscapes != 0 { return true }
-            keyIndex = Int(nodes[keyIndex + 1].end)
-        }
-        return false
+        values.contains { $0.keyNode.flags & JSONNode.hasEscapes != 0 }
     }
 
-    /// Whether the object has a member whose key is the key of `member`, a member's value in another
-    /// object (of any document), compared decoded.
-    package func contains(keyOf member: JSONValue) -> Bool {
-        JSONStringDecoding.withDecodedBytes(of: member.storage.nodes[member.index - 1], in: member.storage.bytes) {
-            self[unsafeUTF8: $0] != nil
-        }
+    /// The member whose key is the key of `member`, a member's value in another object (of any document),
+    /// compared decoded.
+    package subscript(keyOf member: JSONValue) -> JSONValue? {
+        JSONStringDecoding.withDecodedBytes(of: member.keyNode, in: member.storage.bytes) { self[unsafeUTF8: $0] }
     }
+
+    /// Whether the object has a member whose key is the key of `member` (see ``subscript(keyOf:)``).
+    package func contains(keyOf member: JSONValue) -> Bool { self[keyOf: member] != nil }
 }
 
 extension JSONValue {
@@ -47,7 +42,5 @@ extension JSONValue {
 
     /// The decoded key of this value, which must be a member's value in an object (from
     /// ``JSONObject/values``): its key is the node before it.
-    package var memberKey: String {
-        JSONStringDecoding.string(storage.nodes[index - 1], in: storage.bytes)
-    }
+    package var memberKey: String { JSONStringDecoding.string(keyNode, in: storage.bytes) }
 }

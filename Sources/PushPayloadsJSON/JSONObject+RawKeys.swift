@@ -3,36 +3,16 @@ extension JSONObject {
     /// decoded key and the value, in input order: for writers that copy an object and change one member
     /// while keeping every other byte (`PushFitter`).
     package var membersWithRawKeys: [(rawKey: [UInt8], key: String, value: JSONValue)] {
-        let nodes = storage.nodes
-        let bytes = storage.bytes
-        var members: [(rawKey: [UInt8], key: String, value: JSONValue)] = []
-        members.reserveCapacity(count)
-        var keyIndex = index + 1
-        for _ in 0..<count {
-            let keyNode = nodes[keyIndex]
-            let raw = Array(UnsafeBufferPointer(start: bytes + Int(keyNode.start), count: Int(keyNode.length)))
-            members.append(
-                (raw, JSONStringDecoding.string(keyNode, in: bytes), JSONValue(storage: storage, index: keyIndex + 1))
-            )
-            keyIndex = Int(nodes[keyIndex + 1].end)
-        }
-        return members
+        values.map { value in (Array(value.keyNode.text(in: storage.bytes)), value.memberKey, value) }
     }
-}
 
-extension JSONObject {
     /// The bytes of the string members' keys and values as written (escapes included, quotes not), read
     /// in place: FCM's size count of a `data` map, for every request `lint` checks.
     package var escapedStringMemberBytes: Int {
-        let nodes = storage.nodes
-        var total = 0
-        var keyIndex = index + 1
-        for _ in 0..<count {
-            let value = nodes[keyIndex + 1]
-            if value.kind == JSONNode.string { total += Int(nodes[keyIndex].length) + Int(value.length) }
-            keyIndex = Int(value.end)
+        values.reduce(0) { total, value in
+            guard let length = value.escapedStringLength else { return total }
+            return total + Int(value.keyNode.length) + length
         }
-        return total
     }
 }
 
@@ -42,4 +22,8 @@ extension JSONValue {
         let node = self.node
         return node.kind == JSONNode.string ? Int(node.length) : nil
     }
+
+    /// The key node of this value, which must be a member's value in an object: the node before it.
+    @inlinable
+    var keyNode: JSONNode { storage.nodes[index - 1] }
 }

@@ -86,7 +86,6 @@ extension JSONObject: Sequence {
 
     /// Iterates over the members in input order.
     public struct Iterator: IteratorProtocol, Sendable {
-        // Walks the values and reads each one's key, which sits in the node just before it.
         @usableFromInline var values: Values.Iterator
 
         @inlinable
@@ -96,8 +95,7 @@ extension JSONObject: Sequence {
         @inlinable
         public mutating func next() -> Element? {
             guard let value = values.next() else { return nil }
-            let key = JSONStringDecoding.string(value.storage.nodes[value.index - 1], in: value.storage.bytes)
-            return (key, value)
+            return (JSONStringDecoding.string(value.keyNode, in: value.storage.bytes), value)
         }
     }
 

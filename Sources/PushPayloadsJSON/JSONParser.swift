@@ -30,15 +30,13 @@ public struct JSONParser: Sendable {
     /// The stage-one kernel (the widest this processor runs); tests and fuzzers set each in turn.
     @_spi(Kernels) public var stageOneKernel: JSONStageOneKernel = .best
 
-    private var storage: JSONStorage
-    private var scratch: JSONParserScratch
+    private var storage = JSONStorage()
+    private var scratch = JSONParserScratch()
 
     /// Creates a parser.
     public init(limits: PushPayloadLimits = .default, acceptsAnyTopLevelValue: Bool = false) {
         self.limits = limits
         self.acceptsAnyTopLevelValue = acceptsAnyTopLevelValue
-        self.storage = JSONStorage()
-        self.scratch = JSONParserScratch()
     }
 
     /// Parses one payload from raw UTF-8 bytes, which need stay valid only during the call: the funnel every
@@ -50,11 +48,7 @@ public struct JSONParser: Sendable {
     package mutating func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
         let count = jsonBytes.count
         if count > limits.maximumPayloadBytes {
-            throw PushPayloadError(
-                .tooLarge,
-                message: "the payload is \(count) bytes; the limit is \(limits.maximumPayloadBytes)",
-                byteOffset: limits.maximumPayloadBytes
-            )
+            throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
         }
         if !isKnownUniquelyReferenced(&storage) { storage = JSONStorage() }
         // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
@@ -66,8 +60,6 @@ public struct JSONParser: Sendable {
         )
         if count > 0, let source = jsonBytes.baseAddress {
             storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
-            // Payloads parsed one after another often sit back to back in the caller's memory (a
-            // capture, a batch of lines): start loading what follows while this one is parsed.
             JSONByteMasks.prefetch(source + count, lines: 16)
         }
         (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)
@@ -97,20 +89,14 @@ public struct JSONParser: Sendable {
                 "JSONFastScanner and JSONScanner disagree on: \(String(decoding: storage.byteBuffer, as: UTF8.self))"
             )
         } else {
-            var scanner = JSONScanner(
-                bytes: storage.bytes,
+            // On an error the document keeps no nodes: `prepare` set the count to zero.
+            storage.nodeCount = try JSONScanner.scan(
+                storage.bytes,
                 count: count,
-                nodes: storage.nodes,
+                into: storage.nodes,
                 scratch: scratch,
                 maximumDepth: limits.maximumDepth
             )
-            do {
-                try scanner.scan()
-            } catch {
-                storage.nodeCount = 0
-                throw error
-            }
-            storage.nodeCount = scanner.nodeCount
         }
         if !acceptsAnyTopLevelValue && storage.nodes[0].kind != JSONNode.object {
             storage.nodeCount = 0
@@ -134,22 +120,15 @@ public struct JSONParser: Sendable {
         defer { nodes.deallocate() }
         let scratch = JSONParserScratch()
         scratch.reserveStack(limits.maximumDepth)
-        var scanner = JSONScanner(
-            bytes: storage.bytes,
+        let nodeCount = try? JSONScanner.scan(
+            storage.bytes,
             count: storage.byteCount,
-            nodes: nodes,
+            into: nodes,
             scratch: scratch,
             maximumDepth: limits.maximumDepth
         )
-        guard (try? scanner.scan()) != nil, scanner.nodeCount == storage.nodeCount else { return false }
-        for index in 0..<storage.nodeCount {
-            let a = nodes[index]
-            let b = storage.nodes[index]
-            guard a.kind == b.kind, a.flags == b.flags, a.start == b.start, a.length == b.length, a.end == b.end else {
-                return false
-            }
-        }
-        return true
+        guard nodeCount == storage.nodeCount else { return false }
+        return (0..<storage.nodeCount).allSatisfy { nodes[$0] == storage.nodes[$0] }
     }
 
     /// Parses one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …

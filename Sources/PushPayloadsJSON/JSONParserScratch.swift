@@ -1,47 +1,39 @@
 /// Buffers a parser reuses from one payload to the next: the stack of open containers, the tables
 /// used to find duplicate keys, and the fast scanner's bitmap of special bytes.
 ///
-/// Only a parser that holds the sole reference touches it (it checks `isKnownUniquelyReferenced`
-/// first), so the unchecked `Sendable` is sound.
+/// Only a parser that holds the sole reference touches it (it checks `isKnownUniquelyReferenced` first), so the
+/// unchecked `Sendable` is sound and the runtime exclusivity checks needless.
+@usableFromInline
 final class JSONParserScratch: @unchecked Sendable {
-    // No runtime exclusivity checks: only the sole owner touches a scratch (see above).
     @exclusivity(unchecked) private(set) var stack: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private(set) var stackCapacity: Int
+    @exclusivity(unchecked) private(set) var stackCapacity = 0
     @exclusivity(unchecked) private var table: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private var tableCapacity: Int
+    @exclusivity(unchecked) private var tableCapacity = 0
     /// The fingerprint table, allocated on first use: `slotCapacity` slots, each holding a stamp (high
     /// 32 bits) and a key node index (low 32 bits), then the fingerprint of each slot's key. A slot is
     /// empty unless its stamp is the current object's, so the table is never cleared.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var slotCapacity: Int
-    @exclusivity(unchecked) private var stamp: UInt32
-    /// For ``JSONFastScanner``'s duplicate-key filter: slots, each holding the stamp of the payload that
-    /// last put a key there (high 32 bits) and the node index of the key's object (low 32 bits), zero at
-    /// first; `keySlotMask` selects among them; and the last stamp given out, carried from one payload
-    /// to the next so that no slot needs clearing.
+    @exclusivity(unchecked) private var slotCapacity = 0
+    @exclusivity(unchecked) private var stamp: UInt32 = 0
+    /// For ``JSONFastScanner``'s duplicate-key filter: slots, each holding the stamp of the payload that last put a key
+    /// there (high 32 bits) and the node index of the key's object (low 32 bits), zero at first; `keySlotMask` selects
+    /// among them; and the last stamp given out, carried from one payload to the next so that no slot needs clearing.
     @exclusivity(unchecked) private(set) var keySlots: UnsafeMutablePointer<UInt64>
-    @exclusivity(unchecked) private(set) var keySlotMask: Int
-    @exclusivity(unchecked) var keyStamp: UInt32
+    @exclusivity(unchecked) private(set) var keySlotMask = 0
+    @exclusivity(unchecked) var keyStamp: UInt32 = 0
     /// For ``JSONFastScanner``: one bit per input byte, allocated by ``reserveBitmap(_:)``.
     @exclusivity(unchecked) private var bitmapStorage: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var bitmapCapacity: Int
+    @exclusivity(unchecked) private var bitmapCapacity = 0
     /// For ``JSONFastScanner``: one entry per key of the root object, in order, for the root key index
     /// (`JSONStorage+RootKeyIndex.swift`); allocated by ``reserveRootKeys(_:)``.
     @exclusivity(unchecked) private var rootKeyStorage: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var rootKeyCapacity: Int = 0
 
     init() {
-        stackCapacity = 0
         stack = .allocate(capacity: 1)
         keySlots = .allocate(capacity: 1)
         keySlots.initialize(to: 0)
-        keySlotMask = 0
-        keyStamp = 0
-        tableCapacity = 0
         table = .allocate(capacity: 1)
-        slotCapacity = 0
-        stamp = 0
-        bitmapCapacity = 0
     }
 
     deinit {
@@ -121,9 +113,8 @@ final class JSONParserScratch: @unchecked Sendable {
 
     /// Returns the index of a key node in object `objectIndex` whose decoded text equals an earlier key's.
     ///
-    /// Every strategy returns the same key: the first one, in input order, that equals an earlier key.
-    /// `padded` tells that at least eight readable bytes follow every key (a parser's storage), which
-    /// allows a quicker fingerprint.
+    /// Every strategy returns the same key: the first one, in input order, that equals an earlier key. `padded` tells
+    /// that at least eight readable bytes follow every key (a parser's storage), which allows a quicker fingerprint.
     func duplicateKey(
         inObject objectIndex: Int,
         nodes: UnsafePointer<JSONNode>,
@@ -133,7 +124,6 @@ final class JSONParserScratch: @unchecked Sendable {
         let count = Int(nodes[objectIndex].length)
         guard count > 1 else { return nil }
         if count <= Self.fingerprintThreshold {
-            // Two or three keys, as in `alert` or `deepLink`: compare them directly.
             let first = objectIndex + 1
             let second = Int(nodes[first + 1].end)
             if JSONStringDecoding.equals(nodes[first], nodes[second], in: bytes) { return second }
@@ -232,30 +222,29 @@ final class JSONParserScratch: @unchecked Sendable {
         return Self.noDuplicate
     }
 
-    /// The length and the first and last eight bytes of the `count` bytes at `p`, mixed into one word.
-    /// Reads only those bytes (the builder's buffers have no padding); text up to eight bytes long is
-    /// represented exactly.
-    @inline(__always)
-    private static func fingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        let raw = UnsafeRawPointer(p)
-        let length = UInt64(truncatingIfNeeded: count)
+    /// The length and the first and last eight bytes (fewer for a shorter key) of the `count` bytes at `p`,
+    /// mixed into one word, reading only those bytes: the builder's buffers and a lookup's key have no padding.
+    @inlinable @inline(__always)
+    static func fingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        var first: UInt64 = 0
+        var last: UInt64 = 0
         if count >= 8 {
-            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ length)
+            first = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            last = UInt64(littleEndian: UnsafeRawPointer(p + (count &- 8)).loadUnaligned(as: UInt64.self))
+        } else {
+            // Byte 0 lowest, as the loads above read on any processor.
+            var shift: UInt64 = 0
+            for index in 0..<count {
+                first |= UInt64(p[index]) &<< shift
+                shift &+= 8
+            }
         }
-        if count >= 4 {
-            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-            return (first | last << 32) ^ length << 61
-        }
-        if count == 0 { return 0 }
-        return UInt64(p[0]) | UInt64(p[count >> 1]) << 8 | UInt64(p[count - 1]) << 16 | length << 24
+        return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
     }
 
-    /// The same kind of fingerprint as ``fingerprint(_:_:)`` (not the same values), without branches:
-    /// reads eight bytes at `p` whatever `count` is, so at least eight readable bytes must follow `p`.
-    @inline(__always)
+    /// ``fingerprint(_:_:)`` without branches: reads eight bytes at `p` whatever `count` is, so at least
+    /// eight readable bytes must follow `p`.
+    @inlinable @inline(__always)
     static func paddedFingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         let raw = UnsafeRawPointer(p)
         let length = UInt64(truncatingIfNeeded: count)

@@ -14,19 +14,25 @@ struct JSONScanner {
     var nodeCount = 0
     var depth = 0
 
-    init(
-        bytes: UnsafePointer<UInt8>,
+    /// Scans the `count` padded bytes at `bytes` into `nodes`, which has room for
+    /// ``JSONStorage/maximumNodes(forBytes:maximumDepth:)``; returns the node count.
+    static func scan(
+        _ bytes: UnsafePointer<UInt8>,
         count: Int,
-        nodes: UnsafeMutablePointer<JSONNode>,
+        into nodes: UnsafeMutablePointer<JSONNode>,
         scratch: JSONParserScratch,
         maximumDepth: Int
-    ) {
-        self.p = bytes
-        self.n = count
-        self.nodes = nodes
-        self.scratch = scratch
-        self.stack = scratch.stack
-        self.maximumDepth = maximumDepth
+    ) throws(PushPayloadError) -> Int {
+        var scanner = Self(
+            p: bytes,
+            n: count,
+            nodes: nodes,
+            stack: scratch.stack,
+            maximumDepth: maximumDepth,
+            scratch: scratch
+        )
+        try scanner.scan()
+        return scanner.nodeCount
     }
 
     // MARK: Errors
@@ -60,8 +66,7 @@ struct JSONScanner {
     }
 
     func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
     }
 
     func describe(_ offset: Int) -> String {
@@ -165,20 +170,14 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func append(_ kind: UInt8, flags: UInt8 = 0, start: Int, length: Int) {
-        nodes[nodeCount] = JSONNode(
-            kind: kind,
-            flags: flags,
-            start: UInt32(truncatingIfNeeded: start),
-            length: UInt32(truncatingIfNeeded: length),
-            end: UInt32(truncatingIfNeeded: nodeCount + 1)
-        )
+        nodes[nodeCount] = JSONFastScanner.node(kind, flags, start, length, nodeCount)
         nodeCount += 1
     }
 
     @inline(__always)
     mutating func open(_ kind: UInt8) throws(PushPayloadError) {
         if depth >= maximumDepth {
-            throw fail(.tooDeep, "objects and arrays nest deeper than the limit of \(maximumDepth)", at: i)
+            throw PushPayloadError.tooDeep(limit: maximumDepth, byteOffset: i)
         }
         stack[depth] = UInt32(truncatingIfNeeded: nodeCount)
         depth += 1
@@ -392,22 +391,13 @@ struct JSONScanner {
 
     @inline(__always)
     func hex4(at offset: Int, escapeStart: Int, quote: Int) throws(PushPayloadError) -> UInt32 {
-        var value: UInt32 = 0
-        for k in 0..<4 {
-            let byte = p[offset + k]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte &- UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte &- UInt8(ascii: "a") &+ 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte &- UInt8(ascii: "A") &+ 10)
-            default:
-                if offset + k >= n { throw unterminated(quote) }
-                if let error = notUTF8(at: offset + k) { throw error }
-                throw fail(.invalidJSON, "a \\u escape needs four hexadecimal digits", at: escapeStart)
-            }
-            value = value << 4 | digit
-        }
-        return value
+        let value = JSONStringDecoding.hex4(p + offset)
+        if value >= 0 { return UInt32(truncatingIfNeeded: value) }
+        var bad = offset
+        while JSONStringDecoding.hexDigit(p[bad]) >= 0 { bad += 1 }
+        if bad >= n { throw unterminated(quote) }
+        if let error = notUTF8(at: bad) { throw error }
+        throw fail(.invalidJSON, "a \\u escape needs four hexadecimal digits", at: escapeStart)
     }
 
     @inline(__always)
@@ -456,8 +446,11 @@ struct JSONScanner {
             if exponentNegative { exponent = -exponent }
         }
         if isInteger {
-            if integerDigits >= 19 {
-                try checkInt64(integerStart, digits: integerDigits, negative: negative, start: start)
+            // Integers must fit `Int64`, as they do for jansson (`json_int_t`), Apple's NSNumber and every SDK.
+            if integerDigits > 19
+                || integerDigits == 19 && !JSONFastScanner.fitsInt64(p + integerStart, negative: negative)
+            {
+                throw fail(.numberOutOfRange, "the integer does not fit in 64 bits", at: start)
             }
         } else {
             try checkDouble(
@@ -470,22 +463,6 @@ struct JSONScanner {
             )
         }
         append(JSONNode.number, flags: isInteger ? JSONNode.isInteger : 0, start: start, length: i - start)
-    }
-
-    /// Integers must fit `Int64`, as they do for jansson (`json_int_t`), Apple's NSNumber and every SDK.
-    func checkInt64(_ digitsStart: Int, digits: Int, negative: Bool, start: Int) throws(PushPayloadError) {
-        var fits = digits < 19
-        if digits == 19 {
-            let limit = Array((negative ? "9223372036854775808" : "9223372036854775807").utf8)
-            fits = true
-            for k in 0..<19 where p[digitsStart + k] != limit[k] {
-                fits = p[digitsStart + k] < limit[k]
-                break
-            }
-        }
-        if !fits {
-            throw fail(.numberOutOfRange, "the integer does not fit in 64 bits", at: start)
-        }
     }
 
     /// Numbers with a fraction or exponent must stay finite as a `Double` (underflow to zero is fine).

@@ -1,16 +1,11 @@
 internal import CPushJSONKernels
 
-/// The kernel that does the fast scanner's stage one (the bitmap of quotes, backslashes and control
-/// bytes, and the UTF-8 check) for a whole payload per call. Chosen once, at the first parse, for the
-/// processor the program runs on; every kernel gives exactly the same answer, which the tests and the
-/// fuzzers check by forcing each one.
-///
-/// The Swift kernel runs everywhere (SSE2 on x86-64, NEON on arm64, through LLVM's vector builtins); the
-/// AVX2 and AVX-512 kernels, in the C target `CPushJSONKernels`, do the same work on 32-byte vectors and
-/// on 64-byte vectors with mask registers. The cases run from narrowest to widest.
+/// The kernel that does the fast scanner's stage one (the bitmap of quotes, backslashes and control bytes, and the
+/// UTF-8 check) for a whole payload per call, chosen once for the processor. Every kernel gives exactly the same
+/// answer, which the tests and the fuzzers check by forcing each one. The cases run from narrowest to widest.
 @_spi(Kernels)
 public enum JSONStageOneKernel: String, CaseIterable, Sendable {
-    /// The portable kernel, in Swift: 16-byte vectors.
+    /// The portable kernel, in Swift: 16-byte vectors (SSE2 on x86-64, NEON on arm64).
     case portable
     /// The AVX2 kernel, in C: 32-byte vectors; x86-64 processors with AVX2 only.
     case avx2
@@ -25,19 +20,15 @@ public enum JSONStageOneKernel: String, CaseIterable, Sendable {
     public static let best: JSONStageOneKernel = available.last ?? .portable
 
     /// Whether this processor can run the kernel.
-    public var isSupported: Bool { Self.isSupported(self) }
-
-    private static func isSupported(_ kernel: JSONStageOneKernel) -> Bool {
-        switch kernel {
+    public var isSupported: Bool {
+        switch self {
         case .portable: return true
         case .avx2: return push_json_cpu_has_avx2()
         case .avx512: return push_json_cpu_has_avx512()
         }
     }
 
-    /// Sets, in `bitmap`, the bit of every byte of the padded input that is `"`, `\` or below 0x20, through
-    /// the zero byte after the input; returns false when the input is not valid UTF-8 (see
-    /// ``JSONFastScanner/markSpecialBytes(_:count:into:)``, the portable kernel, for the contract).
+    /// Stage one, as ``JSONFastScanner/markSpecialBytes(_:count:into:)`` (the portable kernel) does it.
     @inline(__always)
     func markSpecialBytes(_ p: UnsafePointer<UInt8>, count n: Int, into bitmap: UnsafeMutablePointer<UInt64>) -> Bool {
         switch self {

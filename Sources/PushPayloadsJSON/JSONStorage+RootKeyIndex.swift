@@ -9,10 +9,9 @@ extension JSONStorage {
     /// The fewest members worth an index: below it, a scan is as quick.
     static let rootKeyIndexThreshold = 8
 
-    /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when
-    /// the fast scanner wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes
-    /// (bit 31) and its node index (the low 31 bits), in order: the keys are then not read again, nor the
-    /// nodes walked from key to key.
+    /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when the fast scanner
+    /// wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes (bit 31) and its node index
+    /// (the low 31 bits), in order: the keys are then not read again, nor the nodes walked from key to key.
     func indexRootKeys(entries: UnsafePointer<UInt64>? = nil) {
         rootKeySlotMask = 0
         guard nodeCount > 0, nodes[0].kind == JSONNode.object else { return }
@@ -36,7 +35,6 @@ extension JSONStorage {
             var free: UInt64 = capacity == 64 ? ~0 : (1 &<< UInt64(capacity)) &- 1
             for k in 0..<count {
                 let entry = entries[k]
-                // Bit 31: the key has escapes.
                 if entry & 0x8000_0000 != 0 { return }
                 let home = UInt64(truncatingIfNeeded: Int(truncatingIfNeeded: entry &>> 32) & mask)
                 let ahead = free & (~0 &<< home)
@@ -77,14 +75,8 @@ extension JSONStorage {
     func rootKeyNode(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let slots = rootKeySlots.unsafelyUnwrapped
         let mask = rootKeySlotMask
-        guard let query = key.baseAddress else {
-            var slot = Self.rootKeyHash(bytes, count: 0, padded: true) & mask
-            while slots[slot] != 0 {
-                if nodes[Int(slots[slot]) &- 1].length == 0 { return Int(slots[slot]) &- 1 }
-                slot = (slot &+ 1) & mask
-            }
-            return nil
-        }
+        // An empty key reads no byte, wherever it points.
+        let query = key.baseAddress ?? UnsafePointer(bytes)
         var slot = Self.rootKeyHash(query, count: key.count, padded: false) & mask
         while slots[slot] != 0 {
             let keyIndex = Int(slots[slot]) &- 1
@@ -99,31 +91,14 @@ extension JSONStorage {
         return nil
     }
 
-    /// A hash of `count` bytes at `p`: their first and last eight bytes (fewer for a short key) and the
-    /// count, mixed by multiplication. With `padded`, eight bytes may be read at `p` whatever `count`.
-    ///
-    /// The fingerprint is `JSONParserScratch.paddedFingerprint`'s and the hash the fast scanner's for its
-    /// duplicate-key slots (which take the top bits; this index takes bits 32 and up), so the scanner
-    /// hands each root key's hash over (`indexRootKeys(entries:)`); the tests check that they agree.
+    /// The hash of the `count` bytes at `p`: their fingerprint (`JSONParserScratch`'s; with `padded`, eight
+    /// bytes may be read at `p` whatever `count`), mixed as the fast scanner mixes it for its duplicate-key
+    /// slots (which take the top bits; this index takes bits 32 and up), so the scanner hands each root key's
+    /// hash over (`indexRootKeys(entries:)`); the tests check that they agree.
     @inlinable
     static func rootKeyHash(_ p: UnsafePointer<UInt8>, count: Int, padded: Bool) -> Int {
-        var first: UInt64 = 0
-        var last: UInt64 = 0
-        if count >= 8 {
-            first = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-            last = UInt64(littleEndian: UnsafeRawPointer(p + (count &- 8)).loadUnaligned(as: UInt64.self))
-        } else if padded {
-            let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-            first = word & ~(~0 &<< UInt64(truncatingIfNeeded: count &* 8))
-        } else {
-            // Byte 0 lowest, as the loads above read on any processor.
-            var shift: UInt64 = 0
-            for index in 0..<count {
-                first |= UInt64(p[index]) &<< shift
-                shift &+= 8
-            }
-        }
-        let fingerprint = (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
+        let fingerprint =
+            padded ? JSONParserScratch.paddedFingerprint(p, count) : JSONParserScratch.fingerprint(p, count)
         return Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 32)
     }
 }

@@ -2,19 +2,16 @@
 ///
 /// A storage is written only while exactly one owner references it (the parser checks
 /// `isKnownUniquelyReferenced` before reuse) and is read-only once a document shares it, which is
-/// what makes the unchecked `Sendable` sound.
+/// what makes the unchecked `Sendable` sound, and the runtime exclusivity checks needless.
 @usableFromInline
 final class JSONStorage: @unchecked Sendable {
-    // The properties skip the runtime exclusivity check: a storage has one writer at a time by
-    // construction (see above), and the checks cost about 7% of the instructions of a parse.
-
     /// The input (or canonical text for built documents), followed by ``padding`` zero bytes so the
     /// scanner may read a word past any position without a bounds check.
     @exclusivity(unchecked) @usableFromInline var bytes: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) @usableFromInline var byteCount: Int
+    @exclusivity(unchecked) @usableFromInline var byteCount = 0
     @exclusivity(unchecked) @usableFromInline var byteCapacity: Int
     @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
-    @exclusivity(unchecked) @usableFromInline var nodeCount: Int
+    @exclusivity(unchecked) @usableFromInline var nodeCount = 0
     @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
     /// The root object's key index (`JSONStorage+RootKeyIndex.swift`); `rootKeySlotMask` is zero when
     /// the document has none.
@@ -41,9 +38,6 @@ final class JSONStorage: @unchecked Sendable {
         self.nodeCapacity = Swift.max(nodeCapacity, 1)
         self.bytes = Self.allocateBytes(byteCapacity)
         self.nodes = .allocate(capacity: self.nodeCapacity)
-        self.byteCount = 0
-        self.nodeCount = 0
-        rootKeySlotMask = 0
     }
 
     deinit {

@@ -4,18 +4,26 @@
 /// and UTF-8 and stay branch-light.
 @usableFromInline
 enum JSONStringDecoding {
-    @inlinable
-    static func hexValue(_ byte: UInt8) -> UInt32 {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte &- UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte &- UInt8(ascii: "a") &+ 10)
-        default: return UInt32(byte &- UInt8(ascii: "A") &+ 10)
-        }
+    /// The value of the hexadecimal digit `byte`, or -1.
+    @inlinable @inline(__always)
+    static func hexDigit(_ byte: UInt8) -> Int {
+        let digit = Int(byte &- UInt8(ascii: "0"))
+        if digit < 10 { return digit }
+        let letter = Int((byte | 0x20) &- UInt8(ascii: "a"))
+        return letter < 6 ? letter &+ 10 : -1
     }
 
-    @inlinable
-    static func hex4(_ p: UnsafePointer<UInt8>) -> UInt32 {
-        hexValue(p[0]) << 12 | hexValue(p[1]) << 8 | hexValue(p[2]) << 4 | hexValue(p[3])
+    /// The value of the four hexadecimal digits at `p`, or -1: the scanners' check of a `\u` escape, and
+    /// the decoding of one they accepted.
+    @inlinable @inline(__always)
+    static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
+        var value = 0
+        for k in 0..<4 {
+            let digit = hexDigit(p[k])
+            guard digit >= 0 else { return -1 }
+            value = value << 4 | digit
+        }
+        return value
     }
 
     /// Decodes the escaped, validated text `source[0..<count]` into `destination`, which must hold
@@ -63,11 +71,11 @@ enum JSONStringDecoding {
             case UInt8(ascii: "r"): destination[o] = 0x0D
             case UInt8(ascii: "t"): destination[o] = 0x09
             case UInt8(ascii: "u"):
-                var scalar = hex4(source + i)
+                var scalar = UInt32(truncatingIfNeeded: hex4(source + i))
                 i += 4
                 if scalar & 0xFC00 == 0xD800 {
                     // The scanner guarantees a low surrogate escape follows.
-                    let low = hex4(source + i + 2)
+                    let low = UInt32(truncatingIfNeeded: hex4(source + i + 2))
                     i += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }

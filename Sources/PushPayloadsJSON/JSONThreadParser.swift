@@ -9,12 +9,10 @@ import Darwin
 /// A warm parser per thread, for JSON a payload embeds in a string (an FCM data message sends nested
 /// objects so), which decoders parse one small document at a time, for most payloads.
 ///
-/// A fresh ``JSONParser`` allocates its storage and its scratch (stack, bitmap, key tables) and frees them
-/// with the document: for a document of a few hundred bytes that was twice the cost of scanning it. The
-/// thread's parser keeps its scratch, and its storage too once the previous embedded document is gone
-/// (``JSONParser`` takes fresh storage while a document still holds the old). A parse is synchronous, so
-/// no other task runs on the thread while it is in use, and it never calls out to code that could parse
-/// again on the same thread.
+/// A fresh ``JSONParser`` allocates its storage and its scratch (stack, bitmap, key tables), which costs
+/// as much as scanning a small document. The thread's parser keeps its scratch, and its storage too once
+/// the previous embedded document is gone. A parse is synchronous, so no other task runs on the thread
+/// while it is in use, and it never calls out to code that could parse again on the same thread.
 ///
 /// A thread's parser keeps buffers the size of the largest embedded document it has parsed (no larger
 /// than the payload limit it was given) until the thread ends. Without POSIX threads, or when the process
@@ -26,31 +24,29 @@ enum JSONThreadParser {
         limits: PushPayloadLimits
     ) throws(PushPayloadError) -> JSONDocument {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        guard let key else {
-            var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-            return try parser.parse(bytes)
+        if let cache = threadCache() {
+            cache.parser.limits = limits
+            return try cache.parser.parse(bytes)
         }
-        let cache: Cache
-        if let slot = pthread_getspecific(key) {
-            cache = Unmanaged<Cache>.fromOpaque(slot).takeUnretainedValue()
-        } else {
-            cache = Cache()
-            // The thread's slot owns the cache; the key's destructor releases it when the thread ends.
-            guard pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque()) == 0 else {
-                Unmanaged.passUnretained(cache).release()
-                var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-                return try parser.parse(bytes)
-            }
-        }
-        cache.parser.limits = limits
-        return try cache.parser.parse(bytes)
-        #else
+        #endif
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         return try parser.parse(bytes)
-        #endif
     }
 
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    /// The calling thread's cache, made at its first parse; `nil` when there is no slot for it.
+    private static func threadCache() -> Cache? {
+        guard let key else { return nil }
+        if let slot = pthread_getspecific(key) { return Unmanaged<Cache>.fromOpaque(slot).takeUnretainedValue() }
+        let cache = Cache()
+        // The thread's slot owns the cache; the key's destructor releases it when the thread ends.
+        guard pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque()) == 0 else {
+            Unmanaged.passUnretained(cache).release()
+            return nil
+        }
+        return cache
+    }
+
     /// A thread's parser, held by the thread's slot.
     private final class Cache {
         // One thread uses it, one parse at a time (see above): the dynamic exclusivity check would cost

@@ -2,42 +2,28 @@ extension JSONValue: Encodable {
     /// Encodes the value as the JSON it is. ``JSONBytesEncoder`` copies it exactly as written; other
     /// encoders get an integer literal as `Int64` and any other number as `Double`.
     public func encode(to encoder: any Encoder) throws {
-        switch kind {
-        case .object:
-            var container = encoder.container(keyedBy: MemberKey.self)
-            for (key, member) in objectValue ?? JSONObject.empty {
-                try container.encode(member, forKey: MemberKey(key))
-            }
-        case .array:
+        if let object = objectValue {
+            var container = encoder.container(keyedBy: EncodedTreeKey.self)
+            for (key, member) in object { try container.encode(member, forKey: EncodedTreeKey(name: key)) }
+        } else if let array = arrayValue {
             var container = encoder.unkeyedContainer()
-            if let array = arrayValue { for element in array { try container.encode(element) } }
-        case .string:
+            for element in array { try container.encode(element) }
+        } else {
             var container = encoder.singleValueContainer()
-            try container.encode(stringValue ?? "")
-        case .number:
-            var container = encoder.singleValueContainer()
-            guard let number = numberValue else { return try container.encodeNil() }
-            if number.isIntegerLiteral, let integer = number.int64Value {
-                try container.encode(integer)
+            if let text = stringValue {
+                try container.encode(text)
+            } else if let number = numberValue {
+                if number.isIntegerLiteral, let integer = number.int64Value {
+                    try container.encode(integer)
+                } else {
+                    try container.encode(number.doubleValue)
+                }
+            } else if let flag = boolValue {
+                try container.encode(flag)
             } else {
-                try container.encode(number.doubleValue)
+                try container.encodeNil()
             }
-        case .bool:
-            var container = encoder.singleValueContainer()
-            try container.encode(boolValue ?? false)
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
         }
-    }
-
-    /// An object member's key.
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ key: String) { stringValue = key }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
 

@@ -13,15 +13,9 @@ extension JSONValue: Equatable {
                 guard nodeA.length == nodeB.length, let objectA = a.objectValue, let objectB = b.objectValue else {
                     return false
                 }
-                var keyIndex = a.index + 1
-                for _ in 0..<objectA.count {
-                    let match = JSONStringDecoding.withDecodedBytes(of: a.storage.nodes[keyIndex], in: a.storage.bytes)
-                    {
-                        objectB[unsafeUTF8: $0]
-                    }
-                    guard let match else { return false }
-                    pending.append((JSONValue(storage: a.storage, index: keyIndex + 1), match))
-                    keyIndex = Int(a.storage.nodes[keyIndex + 1].end)
+                for value in objectA.values {
+                    guard let match = objectB[keyOf: value] else { return false }
+                    pending.append((value, match))
                 }
             case JSONNode.array:
                 guard nodeA.length == nodeB.length, let arrayA = a.arrayValue, let arrayB = b.arrayValue else {

@@ -1,9 +1,8 @@
 /// A view of one value in a ``JSONDocument``.
 ///
-/// A view is a reference to the document's storage and a position in it: copying one copies no JSON,
-/// and it keeps the document alive. Typed accessors return `nil` when the value has another type, so
-/// type checks read as they do in the vendors' SDKs (`value.stringValue` where Swift code would write
-/// `as? String`).
+/// A view is a reference to the document's storage and a position in it: copying one copies no JSON, and it keeps the
+/// document alive. Typed accessors return `nil` when the value has another type, so type checks read as they do in the
+/// vendors' SDKs (`value.stringValue` where Swift code would write `as? String`).
 public struct JSONValue: Sendable {
     @usableFromInline let storage: JSONStorage
     @usableFromInline let index: Int
@@ -117,8 +116,7 @@ public struct JSONValue: Sendable {
     ) rethrows -> R? {
         let node = self.node
         guard node.kind == JSONNode.string else { return nil }
-        let raw = UnsafeBufferPointer(start: storage.bytes + Int(node.start), count: Int(node.length))
-        return try body(raw, node.flags & JSONNode.hasEscapes != 0)
+        return try body(node.text(in: storage.bytes), node.flags & JSONNode.hasEscapes != 0)
     }
 
     /// The number, if this value is a number.

@@ -1,5 +1,4 @@
-/// Writes values back out as compact JSON, without recursion (documents may nest to any depth the
-/// limits allow).
+/// Writes values back out as compact JSON, without recursion (documents may nest to any depth the limits allow).
 enum JSONWriter {
     private struct Level {
         var isObject: Bool
@@ -8,19 +7,16 @@ enum JSONWriter {
         var expectsKey: Bool
     }
 
-    static func write(_ value: JSONValue, into output: inout [UInt8]) {
-        _ = write(value, into: &output, relocating: nil, to: 0)
-    }
-
     /// Writes `value`, and with `copies` (a copy of the value's nodes, to sit at node `base` of the
     /// output's document) points each copied node at its text in `output` and its subtree's end at the
     /// new positions: `JSONDocumentBuilder.copy` builds nodes and text in this one walk. Returns the
     /// value's depth (0 for a string, number or literal).
+    @discardableResult
     static func write(
         _ value: JSONValue,
         into output: inout [UInt8],
-        relocating copies: UnsafeMutablePointer<JSONNode>?,
-        to base: Int
+        relocating copies: UnsafeMutablePointer<JSONNode>? = nil,
+        to base: Int = 0
     ) -> Int {
         let nodes = value.storage.nodes
         let bytes = value.storage.bytes
@@ -88,7 +84,7 @@ enum JSONWriter {
         into output: inout [UInt8]
     ) {
         if quoted { output.append(UInt8(ascii: "\"")) }
-        output.append(contentsOf: UnsafeBufferPointer(start: bytes + Int(node.start), count: Int(node.length)))
+        output.append(contentsOf: node.text(in: bytes))
         if quoted { output.append(UInt8(ascii: "\"")) }
     }
 }

@@ -1,8 +1,7 @@
 /// An error reading a push payload: what went wrong, where, and a sentence a person can act on.
 ///
-/// Check ``code`` to react to a kind of failure; new codes may be added in any release, so a `switch`
-/// over codes needs a `default`. Equality and hashing consider only the code, which makes expected errors
-/// easy to write in tests.
+/// Check ``code`` to react to a kind of failure; new codes may be added in any release, so a `switch` over codes needs
+/// a `default`. Equality and hashing consider only the code, which makes expected errors easy to write in tests.
 ///
 /// ```swift
 /// do {
@@ -45,6 +44,21 @@ public struct PushPayloadError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// Hashes the code only, matching ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// The error for a payload of `byteCount` bytes, more than `limit`, found at the limit.
+    package static func tooLarge(byteCount: Int, limit: Int) -> Self {
+        Self(.tooLarge, message: "the payload is \(byteCount) bytes; the limit is \(limit)", byteOffset: limit)
+    }
+
+    /// The error for objects and arrays nested deeper than `limit`.
+    package static func tooDeep(limit: Int, byteOffset: Int? = nil, keyPath: String? = nil) -> Self {
+        Self(
+            .tooDeep,
+            message: "objects and arrays nest deeper than the limit of \(limit)",
+            byteOffset: byteOffset,
+            keyPath: keyPath
+        )
+    }
 }
 
 extension PushPayloadError {

@@ -4,11 +4,10 @@ internal import CJansson
 
 /// The reference engine: jansson (`libjansson-dev`) configured to agree with ``JSONParser``.
 ///
-/// It is strict and well tested but allocates for every value, so it is much slower than the native
-/// engine; use it to cross-check a capture or the native engine. It accepts and rejects exactly the same
-/// input as ``JSONParser`` and produces an equal ``JSONDocument``:
-/// jansson is run with `JSON_REJECT_DUPLICATES`, `JSON_ALLOW_NUL` and `JSON_DECODE_ANY`, and its tree is
-/// converted with the same depth limit and top-level rule.
+/// It is strict and well tested but allocates for every value, so it is much slower than the native engine; use it to
+/// cross-check a capture or the native engine. It accepts and rejects exactly the same input as ``JSONParser`` and
+/// produces an equal ``JSONDocument``: jansson is run with `JSON_REJECT_DUPLICATES`, `JSON_ALLOW_NUL` and
+/// `JSON_DECODE_ANY`, and its tree is converted with the same depth limit and top-level rule.
 ///
 /// Two differences remain, both outside what payloads meet:
 /// - jansson stops at 2,048 levels of nesting whatever ``PushPayloadLimits/maximumDepth`` says, so
@@ -36,11 +35,7 @@ public struct JanssonParser: Sendable {
     /// Parses one payload from raw UTF-8 bytes.
     package func parse(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> JSONDocument {
         if jsonBytes.count > limits.maximumPayloadBytes {
-            throw PushPayloadError(
-                .tooLarge,
-                message: "the payload is \(jsonBytes.count) bytes; the limit is \(limits.maximumPayloadBytes)",
-                byteOffset: limits.maximumPayloadBytes
-            )
+            throw PushPayloadError.tooLarge(byteCount: jsonBytes.count, limit: limits.maximumPayloadBytes)
         }
         var error = json_error_t()
         let flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY
@@ -121,12 +116,11 @@ public struct JanssonParser: Sendable {
                     var members: [Step] = []
                     var iterator = json_object_iter(json)
                     while let current = iterator {
-                        let keyLength = json_object_iter_key_len(current)
-                        let keyPointer = json_object_iter_key(current)!
-                        let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: keyLength) {
-                            String(decoding: UnsafeBufferPointer(start: $0, count: keyLength), as: UTF8.self)
-                        }
-                        members.append(.key(key))
+                        let key = UnsafeRawBufferPointer(
+                            start: json_object_iter_key(current),
+                            count: json_object_iter_key_len(current)
+                        )
+                        members.append(.key(String(decoding: key, as: UTF8.self)))
                         members.append(.value(json_object_iter_value(current)))
                         iterator = json_object_iter_next(json, current)
                     }
@@ -140,13 +134,8 @@ public struct JanssonParser: Sendable {
                         steps.append(.value(json_array_get(json, position - 1)))
                     }
                 case JSON_STRING:
-                    let length = json_string_length(json)
-                    let pointer = json_string_value(json)!
-                    try pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-                        Result { () throws(PushPayloadError) in
-                            try builder.string(utf8: UnsafeBufferPointer(start: bytes, count: length))
-                        }
-                    }.get()
+                    let text = UnsafeRawBufferPointer(start: json_string_value(json), count: json_string_length(json))
+                    try builder.string(String(decoding: text, as: UTF8.self))
                 case JSON_INTEGER: try builder.integer(Int64(json_integer_value(json)))
                 case JSON_REAL: try builder.double(json_real_value(json))
                 case JSON_TRUE: try builder.bool(true)
