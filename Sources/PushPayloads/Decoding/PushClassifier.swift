@@ -2,9 +2,8 @@ public import PushPayloadsJSON
 
 /// The bulk path: parses and classifies payload after payload, reusing its buffers.
 ///
-/// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM
-/// strings, which only some Atomic and Cordial payloads need, is parsed into a fresh document). Use one
-/// classifier per task.
+/// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM strings, which only
+/// some Atomic and Cordial payloads need, is parsed into a fresh document). Use one classifier per task.
 ///
 /// ```swift
 /// var classifier = PushClassifier()

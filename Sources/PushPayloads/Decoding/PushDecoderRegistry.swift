@@ -2,10 +2,10 @@ public import PushPayloadsJSON
 
 /// The decoders that classify and decode payloads, in precedence order.
 ///
-/// When several decoders recognise one payload, the first in ``decoders`` wins and the others are
-/// reported in ``PushClassification/alsoMatching``. The ``standard`` registry ranks vendors by the
-/// strength of their marker: Exponea (an exact value), Atomic (an exact nested value with typed ids),
-/// Swrve (vendor-private keys), then Cordial (one plain-looking key).
+/// When several decoders recognise one payload, the first in ``decoders`` wins and the others are reported in
+/// ``PushClassification/alsoMatching``. The ``standard`` registry ranks vendors by the strength of their marker:
+/// Exponea (an exact value), Atomic (an exact nested value with typed ids), Swrve (vendor-private keys), then Cordial
+/// (one plain-looking key).
 ///
 /// A registry is a value: configure it, then share it freely between tasks.
 ///
@@ -21,9 +21,9 @@ public struct PushDecoderRegistry: Sendable {
         didSet { markerKeyIndex = PushMarkerKeyIndex(decoders) }
     }
 
-    /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
-    /// its ``PushPayloadDecoder/markerKeys``, and every decoder is asked. The four vendors declare theirs:
-    /// one pass over a payload's keys costs less than the lookups of the decoders it spares.
+    /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares its
+    /// ``PushPayloadDecoder/markerKeys``, and every decoder is asked. The four vendors declare theirs: one pass over a
+    /// payload's keys costs less than the lookups of the decoders it spares.
     private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
@@ -45,8 +45,8 @@ public struct PushDecoderRegistry: Sendable {
         decoders.first { $0.vendor == vendor }
     }
 
-    /// Adds `decoder`, replacing any decoder for the same vendor; a new vendor goes last, a replaced one
-    /// keeps its place.
+    /// Adds `decoder`, replacing any decoder for the same vendor; a new vendor goes last, a replaced one keeps its
+    /// place.
     public mutating func register(_ decoder: any PushPayloadDecoder) {
         if let index = decoders.firstIndex(where: { $0.vendor == decoder.vendor }) {
             decoders[index] = decoder
@@ -78,8 +78,8 @@ public struct PushDecoderRegistry: Sendable {
         decoders = front + rest
     }
 
-    /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the
-    /// classification, and the decoder whose marker won with what it read.
+    /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the classification,
+    /// and the decoder whose marker won with what it read.
     public func match(_ payload: PushPayload) -> Match {
         let (classification, owner, match) = outcome(of: payload)
         return Match(
@@ -97,8 +97,8 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, from its match, or the
-    /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``,
-    /// only the summary fields are filled in (see ``PushDecodingDetail``).
+    /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
+    /// summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
         // Taken apart, so each part moves to its one use rather than the whole being copied.
         let (classification, owner, match) = outcome(of: payload)
@@ -112,9 +112,8 @@ public struct PushDecoderRegistry: Sendable {
         return notification
     }
 
-    /// What the decoders say about a payload: the classification, and the owner by position with its match.
-    /// The owner is kept as a position, not as a decoder: copying an existential costs more than the
-    /// rest of the loop.
+    /// What the decoders say about a payload: the classification, and the owner by position with its match. The owner
+    /// is kept as a position, not as a decoder: copying an existential costs more than the rest of the loop.
     @inline(__always)
     private func outcome(of payload: PushPayload) -> (classification: PushClassification, owner: Int, match: PushMatch?)
     {
@@ -217,8 +216,8 @@ public struct PushDecoderRegistry: Sendable {
 }
 
 extension PushDecoderRegistry {
-    /// What the registry's decoders say about one payload: its classification, and the decoder that
-    /// recognised it first with its match, from which it decodes the payload (`decode(_:detail:)`).
+    /// What the registry's decoders say about one payload: its classification, and the decoder that recognised it first
+    /// with its match, from which it decodes the payload (`decode(_:detail:)`).
     public struct Match: Sendable {
         /// The payload asked about.
         public var payload: PushPayload

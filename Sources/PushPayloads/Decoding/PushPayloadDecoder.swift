@@ -82,4 +82,10 @@ extension PushPayload {
         guard let aps, aps["content-available"]?.numberValue?.int64Value == 1 else { return false }
         return aps["alert"] == nil && aps["sound"] == nil && aps["badge"] == nil
     }
+
+    /// The APNs rule for an APNs payload; for an FCM one, `androidRule`, the Android SDK's own.
+    @inline(__always)
+    func isSilent(onAndroid androidRule: @autoclosure () -> Bool) -> Bool {
+        shape == .apns ? isBackgroundPush : androidRule()
+    }
 }

@@ -4,16 +4,14 @@
 extension PushTimestamp: Encodable {
     /// Encodes the moment as ``iso8601`` text, UTC with milliseconds.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso8601)
+        try iso8601.encode(to: encoder)
     }
 }
 
 extension PushInboxMessage.ContentType: Encodable {
     /// Encodes the type as its ``name``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
+        try name.encode(to: encoder)
     }
 }
 
