@@ -9,27 +9,23 @@ public import PushPayloads
 /// Stricter than `CordialDecoder`, which also recognises the 2020 layout that only Cordial's app extensions read
 /// (`PushMarker.cordialMessageAttribution`).
 public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return CordialDecoder.isCordialMessage(payload)
+    (try? PushPayload(userInfo: userInfo)).map(CordialDecoder.isCordialMessage) ?? false
 }
 
 /// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(userInfo: [AnyHashable: Any]) -> Bool {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return ExponeaDecoder.isExponeaNotification(payload)
+    (try? PushPayload(userInfo: userInfo)).map(ExponeaDecoder.isExponeaNotification) ?? false
 }
 
 /// Whether a push is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
 public func isSwrvePush(userInfo: [AnyHashable: Any]) -> Bool {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return SwrveDecoder().match(payload) != nil
+    (try? PushPayload(userInfo: userInfo)).flatMap(SwrveDecoder().match) != nil
 }
 
 /// The Atomic card behind a push, or `nil` if it is not Atomic's, as `AACSession.notificationFromPushPayload(_:)`
 /// decides.
 public func notificationFromPushPayload(_ userInfo: [AnyHashable: Any]) -> AtomicPushNotification? {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return nil }
-    return AtomicPushNotification(payload: payload)
+    (try? PushPayload(userInfo: userInfo)).flatMap(AtomicPushNotification.init(payload:))
 }
 
 extension PushPayload {

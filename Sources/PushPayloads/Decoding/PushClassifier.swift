@@ -46,8 +46,7 @@ public struct PushClassifier: Sendable {
     #if compiler(>=6.2)
     /// Parses and classifies one payload from a span of UTF-8 bytes.
     public mutating func classify(_ jsonBytes: RawSpan) throws(PushPayloadError) -> PushClassification {
-        let document = try parser.parse(jsonBytes)
-        return registry.classify(PushPayload(document: document, limits: parser.limits))
+        try registry.classify(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits))
     }
 
     /// Parses and classifies one payload from a span of UTF-8 bytes.
@@ -60,8 +59,7 @@ public struct PushClassifier: Sendable {
         _ jsonBytes: RawSpan,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> PushNotification {
-        let document = try parser.parse(jsonBytes)
-        return registry.decode(PushPayload(document: document, limits: parser.limits), detail: detail)
+        try registry.decode(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits), detail: detail)
     }
 
     /// Parses and decodes one payload from a span of UTF-8 bytes.
@@ -75,8 +73,7 @@ public struct PushClassifier: Sendable {
 
     /// Parses and classifies one payload from raw memory: the command's entry, which holds its batches so.
     package mutating func classify(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushClassification {
-        let document = try parser.parse(jsonBytes)
-        return registry.classify(PushPayload(document: document, limits: parser.limits))
+        try registry.classify(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits))
     }
 
     /// Parses and decodes one payload from raw memory.
@@ -84,7 +81,6 @@ public struct PushClassifier: Sendable {
         _ jsonBytes: UnsafeRawBufferPointer,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> PushNotification {
-        let document = try parser.parse(jsonBytes)
-        return registry.decode(PushPayload(document: document, limits: parser.limits), detail: detail)
+        try registry.decode(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits), detail: detail)
     }
 }

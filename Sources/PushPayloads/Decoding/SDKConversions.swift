@@ -120,7 +120,8 @@ package enum SDKConversions {
         return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit, either case.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
@@ -216,9 +217,7 @@ package enum SDKConversions {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let sign = value.sign == .minus ? "-" : ""
         if value == 0 { return sign + "0" }
-        var digits = exactDigits(value.magnitude)
-        var exponent = digits.exponent
-        var significant = digits.digits
+        var (significant, exponent) = exactDigits(value.magnitude)
         if significant.count > precision {
             let rest = significant[precision...]
             significant.removeSubrange(precision...)
@@ -243,7 +242,6 @@ package enum SDKConversions {
             }
         }
         while significant.count > 1 && significant.last == 0 { significant.removeLast() }
-        digits = (significant, exponent)
         let text = significant.map { String($0) }.joined()
         if exponent >= -4 && exponent < precision {
             if exponent >= 0 {
@@ -275,10 +273,10 @@ package enum SDKConversions {
         var number = BigDecimalInteger(significand)
         var places = 0
         if binaryExponent >= 0 {
-            number.multiply(byPowerOfTwo: binaryExponent)
+            number.multiply(byPowerOf: 2, binaryExponent)
         } else {
             // m / 2^k = m * 5^k / 10^k.
-            number.multiply(byPowerOfFive: -binaryExponent)
+            number.multiply(byPowerOf: 5, -binaryExponent)
             places = -binaryExponent
         }
         var digits = number.decimalDigits()
@@ -314,23 +312,16 @@ package enum SDKConversions {
             }
         }
 
-        mutating func multiply(byPowerOfTwo count: Int) {
+        /// Multiplies by `base` to the power `count`, in factors below 2^30 so a limb's product fits 64 bits.
+        mutating func multiply(byPowerOf base: UInt64, _ count: Int) {
             var remaining = count
             while remaining > 0 {
-                let step = min(remaining, 30)
-                multiply(by: 1 << UInt64(step))
-                remaining -= step
-            }
-        }
-
-        mutating func multiply(byPowerOfFive count: Int) {
-            var remaining = count
-            while remaining > 0 {
-                let step = min(remaining, 12)
                 var factor: UInt64 = 1
-                for _ in 0..<step { factor *= 5 }
+                while remaining > 0 && factor * base < 1 << 30 {
+                    factor *= base
+                    remaining -= 1
+                }
                 multiply(by: factor)
-                remaining -= step
             }
         }
 

@@ -61,10 +61,12 @@ struct PushInboxEntryReading {
         into message: inout PushInboxMessage,
         issues: inout [PushInboxError]
     ) throws(PushInboxError) {
+        // An unknown type has no content in the SDKs (`MessageItem.content` is nil): nothing is read.
+        guard message.contentType == .push || message.contentType == .html else { return }
+        message.imageURL = content["image"]?.stringValue
+        message.title = content["title"]?.stringValue
         switch message.contentType {
         case .push:
-            message.imageURL = content["image"]?.stringValue
-            message.title = content["title"]?.stringValue
             message.body = content["message"]?.stringValue
             let document: JSONDocument
             do {
@@ -78,14 +80,9 @@ struct PushInboxEntryReading {
             message.defaultAction = notification.defaultAction
             message.buttons = notification.buttons
             message.notification = notification
-        case .html:
-            message.imageURL = content["image"]?.stringValue
-            message.title = content["title"]?.stringValue
+        default:
             message.body = content["pre_header"]?.stringValue
             message.html = content["message"]?.stringValue
-        default:
-            // An unknown type has no content in the SDKs (`MessageItem.content` is nil): nothing is read.
-            break
         }
     }
 
@@ -170,14 +167,9 @@ struct PushInboxEntryReading {
         message.sentAt = sent
         message.contentURL = url
         message.contentURLExpiresAt = urlExpiry
-        if let metadata = object["metadata"] {
-            switch metadata.kind {
-            case .object where !(metadata.objectValue?.isEmpty ?? true),
-                .array where !(metadata.arrayValue?.isEmpty ?? true):
-                message.customContent = metadata
-            default:
-                break
-            }
+        let metadata = object["metadata"]
+        if metadata?.objectValue?.isEmpty == false || metadata?.arrayValue?.isEmpty == false {
+            message.customContent = metadata
         }
         return message
     }

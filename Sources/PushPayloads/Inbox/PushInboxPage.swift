@@ -72,10 +72,7 @@ public struct PushInboxPage: Sendable {
     public var messages: [PushInboxMessage] { entries.compactMap { try? $0.result.get() } }
     /// The entries that could not be read.
     public var errors: [PushInboxError] {
-        entries.compactMap {
-            guard case .failure(let error) = $0.result else { return nil }
-            return error
-        }
+        entries.compactMap { if case .failure(let error) = $0.result { error } else { nil } }
     }
 
     /// Reads a page, a list or one entry from UTF-8 JSON. Throws when the input is not JSON, not an object or array,

@@ -37,19 +37,14 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         payload["source"]?.isString("xnpe_platform") == true
     }
 
-    /// On APNs, whether `silent` reads as 1 on iOS; on FCM, whether Android shows nothing.
+    /// iOS (`PushNotificationParser.parsePushOpened`): `userInfo["silent"] as? Int == 1`, so a JSON `true` (an
+    /// `NSNumber`) passes and strings never do. Android: it shows nothing (``androidSuppression(_:)``).
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
         switch payload.shape {
-        case .apns: return Self.isSilentOnIOS(payload)
+        case .apns: return payload["silent"].flatMap(SDKConversions.appleIntValue) == 1
         case .fcm: return Self.androidSuppression(payload, attributes: match.reading?.objectValue) != nil
         }
-    }
-
-    /// iOS's rule (`PushNotificationParser.parsePushOpened`): `userInfo["silent"] as? Int == 1`. A JSON `true` arrives
-    /// as an `NSNumber` and passes; strings never do.
-    static func isSilentOnIOS(_ payload: PushPayload) -> Bool {
-        payload["silent"].flatMap(SDKConversions.appleIntValue) == 1
     }
 
     /// Why Exponea's Android SDK shows nothing for a push (`FcmManagerImpl.handleRemoteMessage`).
@@ -89,7 +84,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// Whether `NotificationPayload`'s constructor reads the push without throwing; `attributes` is the payload's
     /// `attributes` parsed (`embeddedJSON`), `nil` when absent or not an object.
     static func isReadableOnAndroid(_ payload: PushPayload, attributes: JSONObject?) -> Bool {
-        if let id = payload["notification_id"], !isKotlinInt(id) { return false }
+        // Kotlin's `String.toInt()`: an optional sign and decimal digits, within 32 bits.
+        if let id = payload["notification_id"], id.stringValue.flatMap({ Int32($0) }) == nil { return false }
         if let actions = payload["actions"] {
             guard let array = payload.embeddedJSON(actions)?.arrayValue, array.allSatisfy(isFlatObject) else {
                 return false
@@ -122,12 +118,6 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// there, else `attributes`.
     static func androidTrackingData(_ payload: PushPayload) -> JSONObject? {
         (payload["data"] != nil ? payload.nestedJSON("data") : payload.nestedJSON("attributes"))?.objectValue
-    }
-
-    /// Kotlin's `String.toInt()`: an optional sign and decimal digits, within 32 bits.
-    static func isKotlinInt(_ value: JSONValue) -> Bool {
-        guard let text = value.stringValue else { return false }
-        return Int32(text) != nil
     }
 
     /// Gson's `Map<String, String>`: an object whose values are strings, numbers, Booleans or null.
@@ -208,7 +198,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             notification.messageIDText =
                 PushTextValue(campaign) ?? campaign?.numberValue.map { .string($0.text) }
                 ?? extras.actionID.map { .string(String($0)) }
-            if detail == .full { extras.campaignID = Self.text(campaign) }
+            if detail == .full { extras.campaignID = campaign?.stringValue ?? campaign?.numberValue?.text }
         }
         guard detail == .full else { return }
 
@@ -294,23 +284,16 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             }
             let type = field("action") ?? "app"
             let url = field("url")
+            // The identifier the content extension registers names the type: `BROWSER`, `DEEPLINK`, else `APP`.
+            let identifierType = type == "browser" || type == "deeplink" ? type.uppercased() : "APP"
             let button = PushButton(
                 title: field("title") ?? "",
-                actionIdentifier: "EXPONEA_ACTION_\(identifierType(type))_\(index)",
+                actionIdentifier: "EXPONEA_ACTION_\(identifierType)_\(index)",
                 action: action(type: type, url: url)
             )
             buttons.append((button, url))
         }
         return buttons
-    }
-
-    /// The type part of the action identifier the content extension registers for a button.
-    static func identifierType(_ type: String) -> String {
-        switch type {
-        case "browser": return "BROWSER"
-        case "deeplink": return "DEEPLINK"
-        default: return "APP"
-        }
     }
 
     /// `has_tracking_consent`: absent means true; a Bool, the number 1, or "true"/"1" in any case; anything else means
@@ -380,9 +363,5 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             return value.isEmpty || value.lowercased() == "true" || value == "1"
         }
         return false
-    }
-
-    static func text(_ value: JSONValue?) -> String? {
-        value?.stringValue ?? value?.numberValue?.text
     }
 }
