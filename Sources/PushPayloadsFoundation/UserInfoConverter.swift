@@ -40,9 +40,7 @@ enum UserInfoConverter {
                     where unrepresentable != nil && (error.code == .typeMismatch || error.code == .numberOutOfRange)
                 {
                     // Both are thrown before anything is written, so the value's place is still free.
-                    unrepresentable?.append(
-                        PushPayloadError(error.code, message: error.message, keyPath: builder.path)
-                    )
+                    unrepresentable?.append(PushPayloadError(error.code, message: error.message, keyPath: builder.path))
                     try builder.string(String(describing: value))
                 }
             }

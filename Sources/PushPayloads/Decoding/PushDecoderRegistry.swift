@@ -7,14 +7,7 @@ public import PushPayloadsJSON
 /// Exponea (an exact value), Atomic (an exact nested value with typed ids), Swrve (vendor-private keys), then Cordial
 /// (one plain-looking key).
 ///
-/// A registry is a value: configure it, then share it freely between tasks.
-///
-/// ```swift
-/// var registry = PushDecoderRegistry.standard
-/// registry.register(AcmeDecoder())                       // lowest precedence
-/// registry.setPrecedence([.cordial, .exponea])           // these first, the rest keep their order
-/// let classification = try registry.classify(PushPayload(jsonBytes: bytes))
-/// ```
+/// A registry is a value: configure it (``register(_:)``, ``setPrecedence(_:)``), then share it freely between tasks.
 public struct PushDecoderRegistry: Sendable {
     /// The decoders, highest precedence first.
     public private(set) var decoders: [any PushPayloadDecoder] {
@@ -22,8 +15,7 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares its
-    /// ``PushPayloadDecoder/markerKeys``, and every decoder is asked. The four vendors declare theirs: one pass over a
-    /// payload's keys costs less than the lookups of the decoders it spares.
+    /// ``PushPayloadDecoder/markerKeys``, and every decoder is asked.
     private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
@@ -152,7 +144,6 @@ public struct PushDecoderRegistry: Sendable {
 
     /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
     public func decode(_ match: Match, detail: PushDecodingDetail = .full) -> PushNotification {
-        // One variable returned on every path, so the model is built where the caller wants it, not copied.
         var notification = PushNotification.neutralReading(
             payload: match.payload,
             classification: match.classification,
