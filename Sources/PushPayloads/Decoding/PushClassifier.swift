@@ -3,15 +3,8 @@ public import PushPayloadsJSON
 /// The bulk path: parses and classifies payload after payload, reusing its buffers.
 ///
 /// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM strings, which only
-/// some Atomic and Cordial payloads need, is parsed into a fresh document). Use one classifier per task.
-///
-/// ```swift
-/// var classifier = PushClassifier()
-/// for line in capture {
-///     let classification = try classifier.classify(line)
-///     counts[classification.vendor?.name ?? "unknown", default: 0] += 1
-/// }
-/// ```
+/// some Atomic and Cordial payloads need, is parsed into a fresh document). Use one classifier per task
+/// (<doc:ClassifyingAPayload>, "Many payloads").
 public struct PushClassifier: Sendable {
     /// The decoders used, in precedence order.
     public var registry: PushDecoderRegistry

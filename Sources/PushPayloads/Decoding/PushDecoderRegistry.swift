@@ -66,8 +66,7 @@ public struct PushDecoderRegistry: Sendable {
                 front.append(decoder)
             }
         }
-        let rest = decoders.filter { decoder in !front.contains { $0.vendor == decoder.vendor } }
-        decoders = front + rest
+        decoders = front + decoders.filter { decoder in !front.contains { $0.vendor == decoder.vendor } }
     }
 
     /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the classification,

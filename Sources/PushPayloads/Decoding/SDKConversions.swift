@@ -226,15 +226,13 @@ package enum SDKConversions {
                 first > 5 || (first == 5 && (rest.dropFirst().contains { $0 != 0 } || significant.last! % 2 == 1))
             if roundUp {
                 var index = significant.count - 1
-                while index >= 0 {
-                    guard significant[index] == 9 else {
-                        significant[index] += 1
-                        break
-                    }
+                while index >= 0 && significant[index] == 9 {
                     significant[index] = 0
                     index -= 1
                 }
-                if index < 0 {
+                if index >= 0 {
+                    significant[index] += 1
+                } else {
                     significant.insert(1, at: 0)
                     significant.removeLast()
                     exponent += 1
@@ -325,23 +323,18 @@ package enum SDKConversions {
             }
         }
 
+        /// The decimal digits, most significant first, without leading zeros (`[0]` for zero).
         func decimalDigits() -> [Int] {
             var digits: [Int] = []
-            for (position, limb) in limbs.enumerated().reversed() {
-                var chunk: [Int] = []
-                var value = limb
-                for _ in 0..<9 {
-                    chunk.append(Int(value % 10))
-                    value /= 10
-                }
-                chunk.reverse()
-                if position == limbs.count - 1 {
-                    digits += chunk.drop { $0 == 0 }
-                } else {
-                    digits += chunk
+            for limb in limbs.reversed() {
+                var divisor: UInt64 = 100_000_000
+                while divisor > 0 {
+                    digits.append(Int(limb / divisor % 10))
+                    divisor /= 10
                 }
             }
-            return digits.isEmpty ? [0] : digits
+            let significant = digits.drop { $0 == 0 }
+            return significant.isEmpty ? [0] : Array(significant)
         }
     }
 }

@@ -1,15 +1,7 @@
 /// One inbox of several vendors' entries: newest first, each entry once, with unread counts per vendor.
 ///
 /// An app that uses Exponea, Swrve and Cordial gets three inboxes, each from its own SDK in its own types. Read each
-/// into ``PushInboxMessage``s (``PushInboxPage``), then merge them here:
-///
-/// ```swift
-/// var inbox = PushInbox()
-/// inbox.merge(try PushInboxPage(jsonBytes: exponeaResponse).messages)
-/// inbox.merge(try PushInboxPage(jsonBytes: swrveCampaigns).messages)
-/// inbox.unreadCount                 // all vendors
-/// inbox.unreadCount(for: .swrve)    // one
-/// ```
+/// into ``PushInboxMessage``s (``PushInboxPage``), then merge them here (<doc:OneInboxForSeveralVendors>).
 ///
 /// Entries are ordered by ``PushInboxMessage/sentAt``, newest first; entries without one come last; equal times by
 /// vendor name, then message id, so the order never depends on the order of merging. An entry merged again (the same

@@ -184,9 +184,9 @@ extension PushNotification {
             presentation = .empty
         }
 
-        var title: PushTextValue? = nil
-        var subtitle: PushTextValue? = nil
-        var body: PushTextValue? = nil
+        var title: PushTextValue?
+        var subtitle: PushTextValue?
+        var body: PushTextValue?
         switch payload.shape {
         case .apns:
             // An APNs push shows its alert and nothing else; top-level keys are the app's to read.

@@ -321,11 +321,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     static func forcesTrackingOnIOS(_ url: String) -> Bool {
         guard SDKConversions.appleURLParses(url) else { return false }
         // The query runs from the first `?` to the fragment's `#`.
-        let beforeFragment = url.utf8.split(
-            separator: UInt8(ascii: "#"),
-            maxSplits: 1,
-            omittingEmptySubsequences: false
-        )[0]
+        let beforeFragment = url.utf8.prefix { $0 != UInt8(ascii: "#") }
         guard let mark = beforeFragment.firstIndex(of: UInt8(ascii: "?")) else { return false }
         let query = Substring(beforeFragment[beforeFragment.index(after: mark)...])
         for item in query.split(separator: "&", omittingEmptySubsequences: false) {

@@ -1,13 +1,10 @@
 /// Pushes that carry Firebase Messaging's analytics flag (``PushMarker/firebaseAnalytics``): `google.c.a.e` is the
-/// string `"1"`.
-///
-/// Firebase Messaging has no "is this ours" check: `FIRMessaging appDidReceiveMessage:` takes any non-empty dictionary,
-/// and any server using FCM (Customer.io, Expo, the Admin SDK) adds `gcm.message_id` and other `google.c.*` keys. The
-/// one test the SDKs make of a push's origin is their analytics gate, which reads `google.c.a.e` as the string `"1"`
-/// (iOS `FIRMessagingAnalytics canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`; the number
-/// 1 fails). That is the rule here, and nothing more: the composer id `google.c.a.c_id` is read for the analytics event
-/// but not required by either SDK. Firebase comes last in ``PushDecoderRegistry/extended``, so it is claimed only when
-/// no other sender's marker is there, and the marker is not an entry point's rule.
+/// string `"1"` (the number 1 fails), the one test of a push's origin the SDKs make (iOS `FIRMessagingAnalytics
+/// canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`); the composer id `google.c.a.c_id` is
+/// read for the analytics event but not required. Firebase Messaging itself takes any non-empty dictionary
+/// (`FIRMessaging appDidReceiveMessage:`), and any server using FCM (Customer.io, Expo, the Admin SDK) adds
+/// `gcm.message_id` and other `google.c.*` keys: so the marker is not an entry point's rule, and Firebase comes last
+/// in ``PushDecoderRegistry/extended``, claimed only when no other sender's marker is there.
 ///
 /// On Android, `RemoteMessage.getData()` drops every `google.*` and `gcm.*` key, so an app's data map never matches; an
 /// FCM-shaped payload that has these keys is a capture of the raw intent extras, the bundle the analytics gate reads.

@@ -25,8 +25,7 @@ public struct LeanplumDecoder: PushPayloadDecoder {
     public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns:
-            let object = payload.object
-            return Self.messageIDKeys.contains { object.contains($0) }
+            return Self.messageIDKeys.contains { payload.object.contains($0) }
                 ? PushMatch(payload, marker: .leanplumMessageID) : nil
         case .fcm:
             return payload.object.contains("lp_message") ? PushMatch(payload, marker: .leanplumMessage) : nil

@@ -2,24 +2,21 @@ import PushPayloadsJSON
 
 /// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m` `pushIdFromNotificationContent`):
 /// top-level `_sp` or `_p` is a non-empty string, or, on iOS, a number or Boolean, which iOS reads through
-/// `NSNumber.stringValue` (`true` is `"1"`, `1234.0` is `"1234"`; see ``SwrveExtras/pushID``). In an FCM data message
-/// every value is a string, so the one rule serves both.
+/// `NSNumber.stringValue` (see ``SwrveExtras/pushID``); FCM data holds only strings, so the one rule serves both. Keys
+/// are case-sensitive (`{"_P":"1"}` is no Swrve push): iOS reads the dictionary as it is, and Android's
+/// `SwrveFirebaseMessagingService` asks `SwrveHelper.isSwrvePush`. Only the opt-in `SwrvePushServiceDefault.handle`
+/// (apps with several push providers) goes through `SwrvePushWorkerHelper.checkIsSwrvePush`, which ignores case;
+/// `docs/vendor-rules.md` says why that path is not the one followed.
 ///
 /// Silent means a usable `_sp`, which wins over `_p` on both platforms. An authenticated push (`_p` with `_aui`)
 /// arrives without an alert but is shown by the SDK from `_sw.media`, so it counts as visible. On Android a push whose
-/// `_siw` `Integer.parseInt` refuses is never shown either (the SDK throws while it saves the influence window, before
-/// it posts the notification), so it counts as silent on FCM.
+/// `_siw` `Integer.parseInt` refuses is never shown (the SDK throws saving the influence window, before it posts the
+/// notification), so it counts as silent on FCM.
 ///
-/// Keys are case-sensitive on both platforms (`{"_P":"1"}` is no Swrve push): iOS reads `_p`/`_sp` from the dictionary
-/// as they are, and Android's `SwrveFirebaseMessagingService` asks `SwrveHelper.isSwrvePush`, which reads the bundle's
-/// `_p`/`_sp`. Only the opt-in `SwrvePushServiceDefault.handle` (apps with several push providers) goes through
-/// `SwrvePushWorkerHelper.checkIsSwrvePush`, which compares key names ignoring case; `docs/vendor-rules.md` says why
-/// that path is not the one followed.
-///
-/// The text the device shows follows the platform the shape names: on iOS the APNs alert, which Swrve's service
-/// extension replaces with `_sw.media` only when `mutable-content` is 1 and the push has a media URL to attach; on
-/// Android `text`, with `_sw.title` and `_sw.subtitle`, and `_sw.media` when it is an image. Attachments are assumed to
-/// download; when one fails, the SDKs keep the other text.
+/// The text shown follows the platform: on iOS the APNs alert, which Swrve's service extension replaces with
+/// `_sw.media` only when `mutable-content` is 1 and the push has a media URL to attach; on Android `text`, with
+/// `_sw.title` and `_sw.subtitle`, and `_sw.media` when it is an image. Attachments are assumed to download; when one
+/// fails, the SDKs keep the other text.
 public struct SwrveDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -197,14 +194,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 case "dismiss": action = .dismiss
                 default: action = .openApp
                 }
+                let title = button["title"]?.stringValue ?? ""
                 let options = button["button_type"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 notification.buttons.append(
-                    PushButton(
-                        title: button["title"]?.stringValue ?? "",
-                        actionIdentifier: String(index),
-                        action: action,
-                        options: options
-                    )
+                    PushButton(title: title, actionIdentifier: String(index), action: action, options: options)
                 )
             }
         }
