@@ -78,24 +78,14 @@ package enum SDKConversions {
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isSchemeStart(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        isSchemeStart(byte) || isDigit(byte) || "+-.".utf8.contains(byte)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// RFC 3986 `reg-name`: unreserved, sub-delims and `%`; bytes from 0x80 are an internationalised name.
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
-            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-            UInt8(ascii: "="):
-            return true
-        default:
-            return false
-        }
+        byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) || "-._~%!$&'()*+,;=".utf8.contains(byte)
     }
 
     // MARK: URLs

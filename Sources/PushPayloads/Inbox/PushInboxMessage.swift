@@ -108,12 +108,7 @@ public struct PushInboxMessage: Sendable {
         guard let object = entry.objectValue else {
             throw PushInboxError(.notAnObject, message: "an inbox entry is a JSON object, not \(entry.kind)")
         }
-        let owner: PushVendor
-        if let vendor {
-            owner = vendor
-        } else {
-            owner = try Self.vendor(ofEntry: object)
-        }
+        let owner = if let vendor { vendor } else { try Self.vendor(ofEntry: object) }
         let reading = PushInboxEntryReading(value: entry, object: object, options: options)
         switch owner {
         case .exponea: self = try reading.exponea()
