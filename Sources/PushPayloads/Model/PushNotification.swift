@@ -172,9 +172,7 @@ extension PushNotification {
             fields.isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
             fields.isMutableContent = aps?["mutable-content"]?.numberValue?.int64Value == 1
             fields.badge = aps?["badge"]?.numberValue?.intValue
-            if let sound = aps?["sound"] {
-                fields.sound = sound.stringValue ?? sound["name"]?.stringValue
-            }
+            if let sound = aps?["sound"] { fields.sound = sound.stringValue ?? sound["name"]?.stringValue }
             fields.category = aps?["category"]?.stringValue
             fields.threadID = aps?["thread-id"]?.stringValue
             fields.interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))

@@ -53,17 +53,13 @@ public struct CordialDecoder: PushPayloadDecoder {
             extras.fallbackURL = link("fallbackUrl")
             if detail == .full { extras.vanityURL = link("vanityUrl") }
         }
-        if let url = extras.deepLinkURL {
-            notification.defaultAction = .deepLink(url, fallbackURL: extras.fallbackURL)
-        }
+        if let url = extras.deepLinkURL { notification.defaultAction = .deepLink(url, fallbackURL: extras.fallbackURL) }
         notification.messageIDText = mcID
         guard detail == .full else { return }
 
         let system = (match.reading ?? payload.nestedJSON("system"))?.objectValue
         // The pre-August-2020 top-level `in-app` flag is not read: the SDK dropped it (commit 34725437).
-        if let iam = system?["iam"]?.objectValue {
-            extras.inAppMessage = CordialExtras.InAppMessage(iam)
-        }
+        extras.inAppMessage = system?["iam"]?.objectValue.map { CordialExtras.InAppMessage($0) }
         extras.hasInboxMessage = system?["inbox"]?.objectValue != nil
 
         if let imageURL = payload["imageURL"]?.stringValue {

@@ -160,31 +160,9 @@ public struct ExponeaDecoder: PushPayloadDecoder {
                 }
             }
         }
-        if detail == .full {
-            if payload.shape == .fcm, let sound = payload["sound"]?.stringValue { notification.sound = sound }
-            if let image = payload["image"]?.stringValue {
-                extras.imageURL = image
-                notification.images.append(PushImage(url: image))
-            }
-        }
-
         let actionType = payload["action"]
         let url = payload["url"]
         notification.defaultAction = Self.action(type: actionType, url: url)
-        if detail == .full {
-            extras.action = actionType?.stringValue
-            extras.url = url?.stringValue
-        }
-
-        if detail == .full, let actions = payload.nestedJSON("actions")?.arrayValue {
-            let buttons = Self.buttons(actions, shape: payload.shape)
-            notification.buttons = buttons.map(\.button)
-            // A tap on a button is tracked by that button's URL (iOS `parsePushOpened` → `actionValue`; Android
-            // `NotificationAction.isTrackingForced`).
-            extras.buttonTrackingForced = buttons.map {
-                $0.url.map { Self.forcesTracking($0, shape: payload.shape) } ?? false
-            }
-        }
 
         let attributes = match.reading?.objectValue
         // Android tracks with `data` when it is there and `attributes` otherwise (`parseNotificationData`).
@@ -202,6 +180,22 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
         guard detail == .full else { return }
 
+        if payload.shape == .fcm, let sound = payload["sound"]?.stringValue { notification.sound = sound }
+        if let image = payload["image"]?.stringValue {
+            extras.imageURL = image
+            notification.images.append(PushImage(url: image))
+        }
+        extras.action = actionType?.stringValue
+        extras.url = url?.stringValue
+        if let actions = payload.nestedJSON("actions")?.arrayValue {
+            let buttons = Self.buttons(actions, shape: payload.shape)
+            notification.buttons = buttons.map(\.button)
+            // A tap on a button is tracked by that button's URL (iOS `parsePushOpened` → `actionValue`; Android
+            // `NotificationAction.isTrackingForced`).
+            extras.buttonTrackingForced = buttons.map {
+                $0.url.map { Self.forcesTracking($0, shape: payload.shape) } ?? false
+            }
+        }
         if let attributes {
             extras.attributes = attributes.value
             extras.campaignName = attributes["campaign_name"]?.stringValue

@@ -104,12 +104,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
             extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
             extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
             extras.influenceWindowMinutes = Self.influenceWindow(payload)
+            if let sound = payload["sound"]?.stringValue, notification.sound == nil { notification.sound = sound }
         }
         // iOS falls back to the deprecated `_d` when `_sd` is not a string; Android reads `_sd` only.
         extras.deepLink = payload["_sd"]?.stringValue ?? (payload.shape == .apns ? payload["_d"]?.stringValue : nil)
-        if detail == .full, let sound = payload["sound"]?.stringValue, notification.sound == nil {
-            notification.sound = sound
-        }
 
         let rich = payload.nestedJSON("_sw")?.objectValue
         let version = rich.map { Self.richVersion($0["version"]) }
