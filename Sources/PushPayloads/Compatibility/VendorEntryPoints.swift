@@ -51,19 +51,13 @@ public func notificationFromPushPayload(jsonBytes: RawSpan) -> AtomicPushNotific
 }
 
 /// Whether a payload is Cordial's (see ``isCordialMessage(jsonBytes:)-(JSONBytes)``).
-public func isCordialMessage(jsonBytes: Span<UInt8>) -> Bool {
-    isCordialMessage(jsonBytes: jsonBytes.bytes)
-}
+public func isCordialMessage(jsonBytes: Span<UInt8>) -> Bool { isCordialMessage(jsonBytes: jsonBytes.bytes) }
 
 /// Whether a payload is Exponea's (see ``isExponeaNotification(jsonBytes:)-(JSONBytes)``).
-public func isExponeaNotification(jsonBytes: Span<UInt8>) -> Bool {
-    isExponeaNotification(jsonBytes: jsonBytes.bytes)
-}
+public func isExponeaNotification(jsonBytes: Span<UInt8>) -> Bool { isExponeaNotification(jsonBytes: jsonBytes.bytes) }
 
 /// Whether a payload is Swrve's (see ``isSwrvePush(jsonBytes:)-(JSONBytes)``).
-public func isSwrvePush(jsonBytes: Span<UInt8>) -> Bool {
-    isSwrvePush(jsonBytes: jsonBytes.bytes)
-}
+public func isSwrvePush(jsonBytes: Span<UInt8>) -> Bool { isSwrvePush(jsonBytes: jsonBytes.bytes) }
 
 /// The Atomic card behind a payload (see ``notificationFromPushPayload(jsonBytes:)-(JSONBytes)``).
 public func notificationFromPushPayload(jsonBytes: Span<UInt8>) -> AtomicPushNotification? {

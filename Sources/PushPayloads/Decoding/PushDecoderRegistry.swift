@@ -33,9 +33,7 @@ public struct PushDecoderRegistry: Sendable {
     public var vendors: [PushVendor] { decoders.map(\.vendor) }
 
     /// The decoder for `vendor`, if registered.
-    public func decoder(for vendor: PushVendor) -> (any PushPayloadDecoder)? {
-        decoders.first { $0.vendor == vendor }
-    }
+    public func decoder(for vendor: PushVendor) -> (any PushPayloadDecoder)? { decoders.first { $0.vendor == vendor } }
 
     /// Adds `decoder`, replacing any decoder for the same vendor; a new vendor goes last, a replaced one keeps its
     /// place.
@@ -54,9 +52,7 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Removes the decoder for `vendor`.
-    public mutating func remove(_ vendor: PushVendor) {
-        decoders.removeAll { $0.vendor == vendor }
-    }
+    public mutating func remove(_ vendor: PushVendor) { decoders.removeAll { $0.vendor == vendor } }
 
     /// Moves the decoders of `vendors` to the front, in that order; the others follow in their current order.
     public mutating func setPrecedence(_ vendors: [PushVendor]) {

@@ -157,9 +157,7 @@ struct PushInboxEntryReading {
         guard let readValue = object["read"] else {
             throw PushInboxError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
         }
-        guard let read = readValue.boolValue else {
-            throw mismatch("read", expected: "a Boolean", found: readValue)
-        }
+        guard let read = readValue.boolValue else { throw mismatch("read", expected: "a Boolean", found: readValue) }
         let sent = try requiredISO8601("sentAt")
 
         var message = PushInboxMessage(vendor: .cordial, messageID: id, contentType: .custom, document: document)

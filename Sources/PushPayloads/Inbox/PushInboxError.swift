@@ -85,9 +85,7 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension PushInboxError.Code: Encodable {
     /// Encodes the code as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushInboxError: Encodable {

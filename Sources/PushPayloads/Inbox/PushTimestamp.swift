@@ -14,9 +14,7 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
     static let minimumMilliseconds: Int64 = -62_167_219_200_000
 
     /// Creates a timestamp from milliseconds since 1970.
-    public init(millisecondsSince1970: Int64) {
-        self.millisecondsSince1970 = millisecondsSince1970
-    }
+    public init(millisecondsSince1970: Int64) { self.millisecondsSince1970 = millisecondsSince1970 }
 
     /// Seconds since 1970, rounded to the millisecond, or `nil` when the value is not finite or lies
     /// outside the years 0 to 9999.

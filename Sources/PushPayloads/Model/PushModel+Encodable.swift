@@ -4,32 +4,24 @@
 
 extension PushVendor: Encodable {
     /// Encodes the vendor as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushMarker: Encodable {
     /// Encodes the marker as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushWireShape: Encodable {}
 
 extension PushInterruptionLevel: Encodable {
     /// Encodes the level as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushAction.Kind: Encodable {
     /// Encodes the kind as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushAction: Encodable {
@@ -83,9 +75,7 @@ extension PushExtras: Encodable {
     /// Encodes an object with each value under its type's ``PushNotificationExtras/name``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PushNameKey.self)
-        for value in all {
-            try container.encode(value, forKey: PushNameKey(stringValue: type(of: value).name))
-        }
+        for value in all { try container.encode(value, forKey: PushNameKey(stringValue: type(of: value).name)) }
     }
 
 }

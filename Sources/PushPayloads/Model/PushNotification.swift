@@ -249,9 +249,7 @@ extension PushNotification {
     /// ``presentation``, first copied when another notification (or the shared empty box) holds it.
     @inline(__always)
     private mutating func uniquePresentation() -> PushNotification.PresentationBox {
-        if !isKnownUniquelyReferenced(&presentation) {
-            presentation = PresentationBox(presentation.fields)
-        }
+        if !isKnownUniquelyReferenced(&presentation) { presentation = PresentationBox(presentation.fields) }
         return presentation
     }
 }

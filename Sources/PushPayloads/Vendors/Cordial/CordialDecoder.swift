@@ -29,9 +29,7 @@ public struct CordialDecoder: PushPayloadDecoder {
 
     /// The SDK's own rule, `isCordialMessage(userInfo:)`: `getMcID` casts top-level `mcID` to `String` and nothing else
     /// is read.
-    package static func isCordialMessage(_ payload: PushPayload) -> Bool {
-        payload["mcID"]?.kind == .string
-    }
+    package static func isCordialMessage(_ payload: PushPayload) -> Bool { payload["mcID"]?.kind == .string }
 
     /// Fills in the mcID and deep link; with ``PushDecodingDetail/full`` also the carousel, image, in-app message and
     /// inbox flags.

@@ -303,10 +303,7 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// Whether a tap through `url` is tracked even without consent (`GdprTracking.isTrackForced`), by the rule of the
     /// platform `shape` names.
     static func forcesTracking(_ url: String, shape: PushWireShape) -> Bool {
-        switch shape {
-        case .apns: return forcesTrackingOnIOS(url)
-        case .fcm: return forcesTrackingOnAndroid(url)
-        }
+        shape == .apns ? forcesTrackingOnIOS(url) : forcesTrackingOnAndroid(url)
     }
 
     /// iOS `GdprTracking.isTrackForced`: `URLComponents(string:)` (nil for a broken host or port), the first query item

@@ -82,9 +82,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
 
     /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, `true` 1, a string's leading integer
     /// (`"1"` is 1, `"x"` is 0), 0 when absent (messaging `nil` gives 0) or neither.
-    static func richVersion(_ value: JSONValue?) -> Int {
-        value.flatMap(SDKConversions.objectiveCIntValue) ?? 0
-    }
+    static func richVersion(_ value: JSONValue?) -> Int { value.flatMap(SDKConversions.objectiveCIntValue) ?? 0 }
 
     /// Fills in ids, the text the device shows, the campaign and deep link; with ``PushDecodingDetail/full`` also
     /// images, buttons, the silent payload and the other extras.
@@ -151,9 +149,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 if let text = PushTextValue(nonEmpty: media["body"]) { notification.bodyText = text }
             }
         }
-        if let usableRich {
-            decodeRich(usableRich, into: &notification, extras: &extras, detail: detail)
-        }
+        if let usableRich { decodeRich(usableRich, into: &notification, extras: &extras, detail: detail) }
 
         var action = PushAction.openApp
         if let campaign = extras.campaignID {
