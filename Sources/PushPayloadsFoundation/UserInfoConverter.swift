@@ -118,10 +118,10 @@ enum UserInfoConverter {
 ///
 /// Values take the types iOS gives a remote notification's `userInfo` (JSON read by `NSJSONSerialization`): strings as
 /// `String`, JSON booleans as `NSNumber(value: Bool)` (Objective-C type `c`, so `as? Bool` and the SDKs' `NSNumber`
-/// checks both see a Boolean), integers that fit in 64 bits as `NSNumber(value:
-/// Int64)`, other numbers as `NSNumber(value: Double)`, `null` as `NSNull`, arrays as `[Any]` and nested objects as
-/// `[String: Any]`. A dictionary converted to a document and back is equal to the original, value for value and type
-/// for type, for everything the converter accepts (a Swift `Int` or `Bool` comes back as the `NSNumber` it bridges to).
+/// checks both see a Boolean), integers that fit in 64 bits as `NSNumber(value: Int64)`, other numbers as
+/// `NSNumber(value: Double)`, `null` as `NSNull`, arrays as `[Any]` and nested objects as `[String: Any]`. A dictionary
+/// converted to a document and back is equal to the original, value for value and type for type, for everything the
+/// converter accepts (a Swift `Int` or `Bool` comes back as the `NSNumber` it bridges to).
 enum UserInfoWriter {
     static func userInfo(from object: JSONObject) -> [AnyHashable: Any] {
         var dictionary: [AnyHashable: Any] = [:]

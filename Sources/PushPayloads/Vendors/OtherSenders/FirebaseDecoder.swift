@@ -1,7 +1,7 @@
 /// Pushes that carry Firebase Messaging's analytics flag (``PushMarker/firebaseAnalytics``): `google.c.a.e` is the
-/// string `"1"` (the number 1 fails), the one test of a push's origin the SDKs make (iOS `FIRMessagingAnalytics
-/// canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`); the composer id `google.c.a.c_id` is
-/// read for the analytics event but not required. Firebase Messaging itself takes any non-empty dictionary
+/// string `"1"` (the number 1 fails), the one test of a push's origin the SDKs make (iOS
+/// `FIRMessagingAnalytics canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`); the composer
+/// id `google.c.a.c_id` is read for the analytics event but not required. Firebase Messaging itself takes any non-empty dictionary
 /// (`FIRMessaging appDidReceiveMessage:`), and any server using FCM (Customer.io, Expo, the Admin SDK) adds
 /// `gcm.message_id` and other `google.c.*` keys: so the marker is not an entry point's rule, and Firebase comes last
 /// in ``PushDecoderRegistry/extended``, claimed only when no other sender's marker is there.
