@@ -93,7 +93,7 @@ struct PushInboxEntryReading {
     /// `getString` throw when they are absent, and the manager skips the entry. So each is required here.
     /// `customer_json` is required on Android (`getJSONObject`) and optional on iOS: its absence is an issue.
     func swrve() throws(PushInboxError) -> PushInboxMessage {
-        let messageID = try requiredUnsigned("message_id", missing: .missingID)
+        let id = try requiredUnsigned("message_id", missing: .missingID)
         let variantID = try requiredUnsigned("variant_id", missing: .missingField)
         guard let stateValue = object["state"] else {
             throw PushInboxError(.missingField, message: "state is absent; the SDKs need U or R", keyPath: "state")
@@ -115,12 +115,7 @@ struct PushInboxEntryReading {
         let sent = try requiredMilliseconds("sent_date")
         let end = try requiredMilliseconds("end_date")
 
-        var message = PushInboxMessage(
-            vendor: .swrve,
-            messageID: String(messageID),
-            contentType: .custom,
-            document: document
-        )
+        var message = PushInboxMessage(vendor: .swrve, messageID: String(id), contentType: .custom, document: document)
         message.variantID = String(variantID)
         message.isRead = isRead
         message.sentAt = sent

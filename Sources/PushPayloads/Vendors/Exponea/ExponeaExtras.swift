@@ -91,8 +91,7 @@ extension ExponeaExtras {
     }
 
     enum CodingKeys: String, CodingKey {
-        case action
-        case url
+        case action, url
         case imageURL = "image_url"
         case attributes
         case campaignID = "campaign_id"
