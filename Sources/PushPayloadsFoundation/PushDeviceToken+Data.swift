@@ -6,8 +6,7 @@ public import Foundation
 public import PushPayloads
 
 extension PushDeviceToken {
-    /// The token in `data`, as `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` hands it
-    /// over.
+    /// The token in `data`, as `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` hands it over.
     public init(data: Data) { self.init(bytes: Array(data)) }
 
     /// The token as `Data`, for the vendor SDK calls that take one.

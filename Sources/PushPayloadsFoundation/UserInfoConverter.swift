@@ -1,15 +1,15 @@
-// NSNumber and NSNull: the userInfo bridge is the one place the library needs Foundation, and it is
-// never on the byte-parsing path.
+// NSNumber and NSNull: the userInfo bridge is the one place the library needs Foundation, and it is never on the
+// byte-parsing path.
 import Foundation
 import PushPayloadsJSON
 
-/// Converts the `userInfo` dictionary Apple platforms deliver into the same ``JSONDocument`` the parser
-/// makes from bytes, so every rule applies to both.
+/// Converts the `userInfo` dictionary Apple platforms deliver into the same ``JSONDocument`` the parser makes from
+/// bytes, so every rule applies to both.
 ///
-/// `NSNumber` booleans become JSON booleans, not 1 and 0 (the distinction Exponea's and Swrve's rules
-/// depend on). Strings, numbers, booleans, `NSNull`, arrays and string-keyed dictionaries are accepted;
-/// anything else (dates, data, URLs, non-string keys) fails with ``PushPayloadError/Code/typeMismatch``
-/// and the key path of the offending value, because no push payload can contain it.
+/// `NSNumber` booleans become JSON booleans, not 1 and 0 (the distinction Exponea's and Swrve's rules depend on).
+/// Strings, numbers, booleans, `NSNull`, arrays and string-keyed dictionaries are accepted; anything else (dates, data,
+/// URLs, non-string keys) fails with ``PushPayloadError/Code/typeMismatch`` and the key path of the offending value,
+/// because no push payload can contain it.
 enum UserInfoConverter {
     private enum Step {
         case value(Any, key: String?)
@@ -17,32 +17,10 @@ enum UserInfoConverter {
         case endArray
     }
 
+    /// With `unrepresentable` nil, a value JSON can't hold throws; otherwise it is written as the string
+    /// `String(describing:)` gives and listed with its key path. Limits, duplicate keys (a non-string key may describe
+    /// itself as an existing key) and keys with U+0000 still fail.
     static func document(
-        from userInfo: [AnyHashable: Any],
-        limits: PushPayloadLimits = .default
-    ) throws(PushPayloadError) -> JSONDocument {
-        var unrepresentable: [PushPayloadError]? = nil
-        return try document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
-    }
-
-    /// Converts what JSON can hold and writes each value it can't (a `Date`, `Data`, a non-string key) as
-    /// the string `String(describing:)` gives, listing each in the returned errors with its key path.
-    ///
-    /// For callers that must not drop a dictionary that is no push payload, such as an app's own local
-    /// notification: the router hands it to the fallback delegate with what could be read. Limits,
-    /// duplicate keys (a non-string key may describe itself as an existing key) and keys with U+0000 still
-    /// fail.
-    package static func readableDocument(
-        from userInfo: [AnyHashable: Any],
-        limits: PushPayloadLimits = .default
-    ) throws(PushPayloadError) -> (document: JSONDocument, unrepresentable: [PushPayloadError]) {
-        var unrepresentable: [PushPayloadError]? = []
-        let document = try document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
-        return (document, unrepresentable ?? [])
-    }
-
-    /// With `unrepresentable` nil, a value JSON can't hold throws; otherwise it is described and listed.
-    private static func document(
         from userInfo: [AnyHashable: Any],
         limits: PushPayloadLimits,
         unrepresentable: inout [PushPayloadError]?
@@ -62,9 +40,7 @@ enum UserInfoConverter {
                     where unrepresentable != nil && (error.code == .typeMismatch || error.code == .numberOutOfRange)
                 {
                     // Both are thrown before anything is written, so the value's place is still free.
-                    unrepresentable?.append(
-                        PushPayloadError(error.code, message: error.message, keyPath: builder.path)
-                    )
+                    unrepresentable?.append(PushPayloadError(error.code, message: error.message, keyPath: builder.path))
                     try builder.string(String(describing: value))
                 }
             }
@@ -136,17 +112,16 @@ enum UserInfoConverter {
     }
 }
 
-/// The inverse of ``UserInfoConverter``: a document as the `userInfo` dictionary Apple platforms deliver,
-/// for the vendor SDK calls that take one (`processAppOpenViaPushNotificationTap(userInfo:…)`,
+/// The inverse of ``UserInfoConverter``: a document as the `userInfo` dictionary Apple platforms deliver, for the
+/// vendor SDK calls that take one (`processAppOpenViaPushNotificationTap(userInfo:…)`,
 /// `handlePushNotificationOpened(userInfo:…)`, `trackPushNotificationReceived(_:…)`).
 ///
-/// Values take the types iOS gives a remote notification's `userInfo` (JSON read by `NSJSONSerialization`):
-/// strings as `String`, JSON booleans as `NSNumber(value: Bool)` (Objective-C type `c`, so `as? Bool` and
-/// the SDKs' `NSNumber` checks both see a Boolean), integers that fit in 64 bits as `NSNumber(value:
-/// Int64)`, other numbers as `NSNumber(value: Double)`, `null` as `NSNull`, arrays as `[Any]` and nested
-/// objects as `[String: Any]`. A dictionary converted to a document and back is equal to the original,
-/// value for value and type for type, for everything the converter accepts (a Swift `Int` or `Bool` comes
-/// back as the `NSNumber` it bridges to).
+/// Values take the types iOS gives a remote notification's `userInfo` (JSON read by `NSJSONSerialization`): strings as
+/// `String`, JSON booleans as `NSNumber(value: Bool)` (Objective-C type `c`, so `as? Bool` and the SDKs' `NSNumber`
+/// checks both see a Boolean), integers that fit in 64 bits as `NSNumber(value: Int64)`, other numbers as
+/// `NSNumber(value: Double)`, `null` as `NSNull`, arrays as `[Any]` and nested objects as `[String: Any]`. A dictionary
+/// converted to a document and back is equal to the original, value for value and type for type, for everything the
+/// converter accepts (a Swift `Int` or `Bool` comes back as the `NSNumber` it bridges to).
 enum UserInfoWriter {
     static func userInfo(from object: JSONObject) -> [AnyHashable: Any] {
         var dictionary: [AnyHashable: Any] = [:]

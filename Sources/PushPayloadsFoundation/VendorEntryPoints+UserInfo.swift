@@ -1,78 +1,78 @@
 public import PushPayloads
 
-// The vendors' entry points as their SDKs call them, with the `userInfo` dictionary Apple platforms
-// deliver. A `userInfo` that cannot be converted to JSON (see `JSONDocument.init(userInfo:limits:)`) is no
-// vendor's push.
+// The vendors' entry points as their SDKs call them, with the `userInfo` dictionary Apple platforms deliver. A
+// `userInfo` that cannot be converted to JSON (see `JSONDocument.init(userInfo:limits:)`) is no vendor's push.
 
-/// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides:
-/// top-level `mcID` is a string, and nothing else counts.
+/// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides: top-level
+/// `mcID` is a string, and nothing else counts.
 ///
-/// Stricter than `CordialDecoder`, which also recognises the 2020 layout that only Cordial's app
-/// extensions read (`PushMarker.cordialMessageAttribution`).
+/// Stricter than `CordialDecoder`, which also recognises the 2020 layout that only Cordial's app extensions read
+/// (`PushMarker.cordialMessageAttribution`).
 public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return CordialDecoder.isCordialMessage(payload)
+    (try? PushPayload(userInfo: userInfo)).map(CordialDecoder.isCordialMessage) ?? false
 }
 
 /// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(userInfo: [AnyHashable: Any]) -> Bool {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return ExponeaDecoder.isExponeaNotification(payload)
+    (try? PushPayload(userInfo: userInfo)).map(ExponeaDecoder.isExponeaNotification) ?? false
 }
 
 /// Whether a push is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
 public func isSwrvePush(userInfo: [AnyHashable: Any]) -> Bool {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return false }
-    return SwrveDecoder().match(payload) != nil
+    (try? PushPayload(userInfo: userInfo)).flatMap(SwrveDecoder().match) != nil
 }
 
-/// The Atomic card behind a push, or `nil` if it is not Atomic's, as
-/// `AACSession.notificationFromPushPayload(_:)` decides.
+/// The Atomic card behind a push, or `nil` if it is not Atomic's, as `AACSession.notificationFromPushPayload(_:)`
+/// decides.
 public func notificationFromPushPayload(_ userInfo: [AnyHashable: Any]) -> AtomicPushNotification? {
-    guard let payload = try? PushPayload(userInfo: userInfo) else { return nil }
-    return AtomicPushNotification(payload: payload)
+    (try? PushPayload(userInfo: userInfo)).flatMap(AtomicPushNotification.init(payload:))
 }
 
 extension PushPayload {
-    /// Converts a `userInfo` dictionary as Apple platforms deliver it (see
-    /// `JSONDocument.init(userInfo:limits:)`).
+    /// Converts a `userInfo` dictionary as Apple platforms deliver it (see `JSONDocument.init(userInfo:limits:)`).
     public init(userInfo: [AnyHashable: Any], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         self.init(document: try JSONDocument(userInfo: userInfo, limits: limits), limits: limits)
     }
 
-    /// Converts a `userInfo` dictionary, strictly when it can; otherwise what could be read of it, with
-    /// the values JSON can't hold written as their descriptions and listed in `unrepresentable` (see
-    /// `UserInfoConverter.readableDocument`). When even that fails (limits, a key described twice), the
-    /// payload is an empty object and the failure is the one entry. For the router, which must hand an
-    /// app's own notifications to its fallback rather than drop them.
+    /// Converts a `userInfo` dictionary, strictly when it can; otherwise what could be read of it, with the values JSON
+    /// can't hold (a `Date`, `Data`, a non-string key) written as their descriptions and listed in `unrepresentable`.
+    /// When even that fails (limits, a key described twice), the payload is an empty object and the failure is the one
+    /// entry. For the router, which must hand an app's own notifications (no push payloads) to its fallback rather
+    /// than drop them.
     package static func readable(
         userInfo: [AnyHashable: Any],
         limits: PushPayloadLimits
     ) -> (payload: PushPayload, unrepresentable: [PushPayloadError]) {
+        var unrepresentable: [PushPayloadError]? = []
         do {
-            let (document, unrepresentable) = try UserInfoConverter.readableDocument(from: userInfo, limits: limits)
-            return (PushPayload(document: document, limits: limits), unrepresentable)
+            let document = try UserInfoConverter.document(
+                from: userInfo,
+                limits: limits,
+                unrepresentable: &unrepresentable
+            )
+            return (PushPayload(document: document, limits: limits), unrepresentable ?? [])
         } catch {
             return (PushPayload(document: .emptyObject, limits: limits), [error])
         }
     }
+
+    /// The payload as the `userInfo` dictionary iOS delivers for it, for vendor SDK calls that take one: the exact
+    /// inverse of ``init(userInfo:limits:)``.
+    public var userInfo: [AnyHashable: Any] { UserInfoWriter.userInfo(from: object) }
 }
 
 extension JSONDocument {
     /// Converts a `userInfo` dictionary as Apple platforms deliver it into a document.
     ///
-    /// `NSNumber` booleans become JSON booleans (not 1 and 0). Values JSON can't hold (dates, data, URLs)
-    /// and non-string keys fail with `PushPayloadError.Code.typeMismatch`; the usual limits, duplicate
-    /// and key rules apply.
+    /// `NSNumber` booleans become JSON booleans (not 1 and 0). Values JSON can't hold (dates, data, URLs) and
+    /// non-string keys fail with `PushPayloadError.Code.typeMismatch`; the usual limits, duplicate and key rules apply.
     public init(userInfo: [AnyHashable: Any], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        self = try UserInfoConverter.document(from: userInfo, limits: limits)
+        var unrepresentable: [PushPayloadError]? = nil
+        self = try UserInfoConverter.document(from: userInfo, limits: limits, unrepresentable: &unrepresentable)
     }
-}
 
-extension JSONDocument {
-    /// The document as a `userInfo` dictionary, the exact inverse of ``init(userInfo:limits:)`` (booleans as
-    /// `NSNumber` Booleans, integers as 64-bit `NSNumber`s, `null` as `NSNull`); `nil` when the root is
-    /// not an object.
+    /// The document as a `userInfo` dictionary, the exact inverse of ``init(userInfo:limits:)`` (booleans as `NSNumber`
+    /// Booleans, integers as 64-bit `NSNumber`s, `null` as `NSNull`); `nil` when the root is not an object.
     public var userInfo: [AnyHashable: Any]? {
         guard let object = root.objectValue else { return nil }
         return UserInfoWriter.userInfo(from: object)
@@ -84,14 +84,8 @@ extension JSONValue {
     public var foundationValue: Any { UserInfoWriter.foundationValue(self) }
 }
 
-extension PushPayload {
-    /// The payload as the `userInfo` dictionary iOS delivers for it, for vendor SDK calls that take one: the
-    /// exact inverse of ``init(userInfo:limits:)``.
-    public var userInfo: [AnyHashable: Any] { UserInfoWriter.userInfo(from: object) }
-}
-
 extension PushNotification {
-    /// The whole payload as the `userInfo` dictionary iOS delivers for it (see `PushPayload.userInfo`):
-    /// what a vendor SDK's `userInfo` entry point needs, rebuilt from ``document``.
+    /// The whole payload as the `userInfo` dictionary iOS delivers for it (see `PushPayload.userInfo`): what a vendor
+    /// SDK's `userInfo` entry point needs, rebuilt from ``document``.
     public var userInfo: [AnyHashable: Any] { document.userInfo ?? [:] }
 }

@@ -10,68 +10,54 @@ public import PushPayloadsJSON
 /// Stricter than ``CordialDecoder``, which also recognises the 2020 layout that only Cordial's app
 /// extensions read (``PushMarker/cordialMessageAttribution``).
 public func isCordialMessage(jsonBytes: some JSONBytes) -> Bool {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return CordialDecoder.isCordialMessage(payload)
+    (try? PushPayload(jsonBytes: jsonBytes)).map(CordialDecoder.isCordialMessage) ?? false
 }
 
 /// Whether a payload is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
 public func isExponeaNotification(jsonBytes: some JSONBytes) -> Bool {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return ExponeaDecoder.isExponeaNotification(payload)
+    (try? PushPayload(jsonBytes: jsonBytes)).map(ExponeaDecoder.isExponeaNotification) ?? false
 }
 
 /// Whether a payload is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
 public func isSwrvePush(jsonBytes: some JSONBytes) -> Bool {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return SwrveDecoder().match(payload) != nil
+    (try? PushPayload(jsonBytes: jsonBytes)).flatMap(SwrveDecoder().match) != nil
 }
 
 /// The Atomic card behind a payload, or `nil` if it is not Atomic's, as
 /// `AACSession.notificationFromPushPayload(_:)` decides.
 public func notificationFromPushPayload(jsonBytes: some JSONBytes) -> AtomicPushNotification? {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return nil }
-    return AtomicPushNotification(payload: payload)
+    (try? PushPayload(jsonBytes: jsonBytes)).flatMap(AtomicPushNotification.init(payload:))
 }
 
 #if compiler(>=6.2)
 /// Whether a payload is Cordial's (see ``isCordialMessage(jsonBytes:)-(JSONBytes)``).
 public func isCordialMessage(jsonBytes: RawSpan) -> Bool {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return CordialDecoder.isCordialMessage(payload)
+    (try? PushPayload(jsonBytes: jsonBytes)).map(CordialDecoder.isCordialMessage) ?? false
 }
 
 /// Whether a payload is Exponea's (see ``isExponeaNotification(jsonBytes:)-(JSONBytes)``).
 public func isExponeaNotification(jsonBytes: RawSpan) -> Bool {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return ExponeaDecoder.isExponeaNotification(payload)
+    (try? PushPayload(jsonBytes: jsonBytes)).map(ExponeaDecoder.isExponeaNotification) ?? false
 }
 
 /// Whether a payload is Swrve's (see ``isSwrvePush(jsonBytes:)-(JSONBytes)``).
 public func isSwrvePush(jsonBytes: RawSpan) -> Bool {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return false }
-    return SwrveDecoder().match(payload) != nil
+    (try? PushPayload(jsonBytes: jsonBytes)).flatMap(SwrveDecoder().match) != nil
 }
 
 /// The Atomic card behind a payload (see ``notificationFromPushPayload(jsonBytes:)-(JSONBytes)``).
 public func notificationFromPushPayload(jsonBytes: RawSpan) -> AtomicPushNotification? {
-    guard let payload = try? PushPayload(jsonBytes: jsonBytes) else { return nil }
-    return AtomicPushNotification(payload: payload)
+    (try? PushPayload(jsonBytes: jsonBytes)).flatMap(AtomicPushNotification.init(payload:))
 }
 
 /// Whether a payload is Cordial's (see ``isCordialMessage(jsonBytes:)-(JSONBytes)``).
-public func isCordialMessage(jsonBytes: Span<UInt8>) -> Bool {
-    isCordialMessage(jsonBytes: jsonBytes.bytes)
-}
+public func isCordialMessage(jsonBytes: Span<UInt8>) -> Bool { isCordialMessage(jsonBytes: jsonBytes.bytes) }
 
 /// Whether a payload is Exponea's (see ``isExponeaNotification(jsonBytes:)-(JSONBytes)``).
-public func isExponeaNotification(jsonBytes: Span<UInt8>) -> Bool {
-    isExponeaNotification(jsonBytes: jsonBytes.bytes)
-}
+public func isExponeaNotification(jsonBytes: Span<UInt8>) -> Bool { isExponeaNotification(jsonBytes: jsonBytes.bytes) }
 
 /// Whether a payload is Swrve's (see ``isSwrvePush(jsonBytes:)-(JSONBytes)``).
-public func isSwrvePush(jsonBytes: Span<UInt8>) -> Bool {
-    isSwrvePush(jsonBytes: jsonBytes.bytes)
-}
+public func isSwrvePush(jsonBytes: Span<UInt8>) -> Bool { isSwrvePush(jsonBytes: jsonBytes.bytes) }
 
 /// The Atomic card behind a payload (see ``notificationFromPushPayload(jsonBytes:)-(JSONBytes)``).
 public func notificationFromPushPayload(jsonBytes: Span<UInt8>) -> AtomicPushNotification? {

@@ -2,17 +2,9 @@ public import PushPayloadsJSON
 
 /// The bulk path: parses and classifies payload after payload, reusing its buffers.
 ///
-/// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM
-/// strings, which only some Atomic and Cordial payloads need, is parsed into a fresh document). Use one
-/// classifier per task.
-///
-/// ```swift
-/// var classifier = PushClassifier()
-/// for line in capture {
-///     let classification = try classifier.classify(line)
-///     counts[classification.vendor?.name ?? "unknown", default: 0] += 1
-/// }
-/// ```
+/// Once warm, classifying a payload allocates nothing for the payload itself (JSON embedded in FCM strings, which only
+/// some Atomic and Cordial payloads need, is parsed into a fresh document). Use one classifier per task
+/// (<doc:ClassifyingAPayload>, "Many payloads").
 public struct PushClassifier: Sendable {
     /// The decoders used, in precedence order.
     public var registry: PushDecoderRegistry
@@ -47,8 +39,7 @@ public struct PushClassifier: Sendable {
     #if compiler(>=6.2)
     /// Parses and classifies one payload from a span of UTF-8 bytes.
     public mutating func classify(_ jsonBytes: RawSpan) throws(PushPayloadError) -> PushClassification {
-        let document = try parser.parse(jsonBytes)
-        return registry.classify(PushPayload(document: document, limits: parser.limits))
+        try registry.classify(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits))
     }
 
     /// Parses and classifies one payload from a span of UTF-8 bytes.
@@ -61,8 +52,7 @@ public struct PushClassifier: Sendable {
         _ jsonBytes: RawSpan,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> PushNotification {
-        let document = try parser.parse(jsonBytes)
-        return registry.decode(PushPayload(document: document, limits: parser.limits), detail: detail)
+        try registry.decode(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits), detail: detail)
     }
 
     /// Parses and decodes one payload from a span of UTF-8 bytes.
@@ -76,8 +66,7 @@ public struct PushClassifier: Sendable {
 
     /// Parses and classifies one payload from raw memory: the command's entry, which holds its batches so.
     package mutating func classify(_ jsonBytes: UnsafeRawBufferPointer) throws(PushPayloadError) -> PushClassification {
-        let document = try parser.parse(jsonBytes)
-        return registry.classify(PushPayload(document: document, limits: parser.limits))
+        try registry.classify(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits))
     }
 
     /// Parses and decodes one payload from raw memory.
@@ -85,7 +74,6 @@ public struct PushClassifier: Sendable {
         _ jsonBytes: UnsafeRawBufferPointer,
         detail: PushDecodingDetail = .full
     ) throws(PushPayloadError) -> PushNotification {
-        let document = try parser.parse(jsonBytes)
-        return registry.decode(PushPayload(document: document, limits: parser.limits), detail: detail)
+        try registry.decode(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits), detail: detail)
     }
 }

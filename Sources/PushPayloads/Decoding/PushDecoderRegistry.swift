@@ -2,28 +2,20 @@ public import PushPayloadsJSON
 
 /// The decoders that classify and decode payloads, in precedence order.
 ///
-/// When several decoders recognise one payload, the first in ``decoders`` wins and the others are
-/// reported in ``PushClassification/alsoMatching``. The ``standard`` registry ranks vendors by the
-/// strength of their marker: Exponea (an exact value), Atomic (an exact nested value with typed ids),
-/// Swrve (vendor-private keys), then Cordial (one plain-looking key).
+/// When several decoders recognise one payload, the first in ``decoders`` wins and the others are reported in
+/// ``PushClassification/alsoMatching``. The ``standard`` registry ranks vendors by the strength of their marker:
+/// Exponea (an exact value), Atomic (an exact nested value with typed ids), Swrve (vendor-private keys), then Cordial
+/// (one plain-looking key).
 ///
-/// A registry is a value: configure it, then share it freely between tasks.
-///
-/// ```swift
-/// var registry = PushDecoderRegistry.standard
-/// registry.register(AcmeDecoder())                       // lowest precedence
-/// registry.setPrecedence([.cordial, .exponea])           // these first, the rest keep their order
-/// let classification = try registry.classify(PushPayload(jsonBytes: bytes))
-/// ```
+/// A registry is a value: configure it (``register(_:)``, ``setPrecedence(_:)``), then share it freely between tasks.
 public struct PushDecoderRegistry: Sendable {
     /// The decoders, highest precedence first.
     public private(set) var decoders: [any PushPayloadDecoder] {
         didSet { markerKeyIndex = PushMarkerKeyIndex(decoders) }
     }
 
-    /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares
-    /// its ``PushPayloadDecoder/markerKeys``, and every decoder is asked. The four vendors declare theirs:
-    /// one pass over a payload's keys costs less than the lookups of the decoders it spares.
+    /// Which decoders can recognise a payload, from one pass over its keys; `nil` when no decoder declares its
+    /// ``PushPayloadDecoder/markerKeys``, and every decoder is asked.
     private(set) var markerKeyIndex: PushMarkerKeyIndex?
 
     /// Creates a registry with `decoders`, highest precedence first.
@@ -41,12 +33,10 @@ public struct PushDecoderRegistry: Sendable {
     public var vendors: [PushVendor] { decoders.map(\.vendor) }
 
     /// The decoder for `vendor`, if registered.
-    public func decoder(for vendor: PushVendor) -> (any PushPayloadDecoder)? {
-        decoders.first { $0.vendor == vendor }
-    }
+    public func decoder(for vendor: PushVendor) -> (any PushPayloadDecoder)? { decoders.first { $0.vendor == vendor } }
 
-    /// Adds `decoder`, replacing any decoder for the same vendor; a new vendor goes last, a replaced one
-    /// keeps its place.
+    /// Adds `decoder`, replacing any decoder for the same vendor; a new vendor goes last, a replaced one keeps its
+    /// place.
     public mutating func register(_ decoder: any PushPayloadDecoder) {
         if let index = decoders.firstIndex(where: { $0.vendor == decoder.vendor }) {
             decoders[index] = decoder
@@ -62,9 +52,7 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Removes the decoder for `vendor`.
-    public mutating func remove(_ vendor: PushVendor) {
-        decoders.removeAll { $0.vendor == vendor }
-    }
+    public mutating func remove(_ vendor: PushVendor) { decoders.removeAll { $0.vendor == vendor } }
 
     /// Moves the decoders of `vendors` to the front, in that order; the others follow in their current order.
     public mutating func setPrecedence(_ vendors: [PushVendor]) {
@@ -74,12 +62,11 @@ public struct PushDecoderRegistry: Sendable {
                 front.append(decoder)
             }
         }
-        let rest = decoders.filter { decoder in !front.contains { $0.vendor == decoder.vendor } }
-        decoders = front + rest
+        decoders = front + decoders.filter { decoder in !front.contains { $0.vendor == decoder.vendor } }
     }
 
-    /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the
-    /// classification, and the decoder whose marker won with what it read.
+    /// Asks the decoders about `payload` (with marker keys declared, only those whose keys it has): the classification,
+    /// and the decoder whose marker won with what it read.
     public func match(_ payload: PushPayload) -> Match {
         let (classification, owner, match) = outcome(of: payload)
         return Match(
@@ -97,8 +84,8 @@ public struct PushDecoderRegistry: Sendable {
     }
 
     /// Decodes a payload into the normalised model: the winning decoder's reading, from its match, or the
-    /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``,
-    /// only the summary fields are filled in (see ``PushDecodingDetail``).
+    /// vendor-neutral APNs/FCM reading when no decoder recognises it. With ``PushDecodingDetail/summary``, only the
+    /// summary fields are filled in (see ``PushDecodingDetail``).
     public func decode(_ payload: PushPayload, detail: PushDecodingDetail = .full) -> PushNotification {
         // Taken apart, so each part moves to its one use rather than the whole being copied.
         let (classification, owner, match) = outcome(of: payload)
@@ -112,9 +99,8 @@ public struct PushDecoderRegistry: Sendable {
         return notification
     }
 
-    /// What the decoders say about a payload: the classification, and the owner by position with its match.
-    /// The owner is kept as a position, not as a decoder: copying an existential costs more than the
-    /// rest of the loop.
+    /// What the decoders say about a payload: the classification, and the owner by position with its match. The owner
+    /// is kept as a position, not as a decoder: copying an existential costs more than the rest of the loop.
     @inline(__always)
     private func outcome(of payload: PushPayload) -> (classification: PushClassification, owner: Int, match: PushMatch?)
     {
@@ -153,7 +139,6 @@ public struct PushDecoderRegistry: Sendable {
 
     /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.
     public func decode(_ match: Match, detail: PushDecodingDetail = .full) -> PushNotification {
-        // One variable returned on every path, so the model is built where the caller wants it, not copied.
         var notification = PushNotification.neutralReading(
             payload: match.payload,
             classification: match.classification,
@@ -217,8 +202,8 @@ public struct PushDecoderRegistry: Sendable {
 }
 
 extension PushDecoderRegistry {
-    /// What the registry's decoders say about one payload: its classification, and the decoder that
-    /// recognised it first with its match, from which it decodes the payload (`decode(_:detail:)`).
+    /// What the registry's decoders say about one payload: its classification, and the decoder that recognised it first
+    /// with its match, from which it decodes the payload (`decode(_:detail:)`).
     public struct Match: Sendable {
         /// The payload asked about.
         public var payload: PushPayload

@@ -2,9 +2,8 @@ import PushPayloadsJSON
 
 /// How much of the ``PushNotification`` model a decode fills in.
 ///
-/// A listing of many pushes needs only what identifies and summarises each one. ``summary`` skips
-/// everything else (buttons, images, the vendors' extras, APNs presentation fields), which is most of
-/// the work of a decode:
+/// A listing of many pushes needs only what identifies and summarises each one. ``summary`` skips everything else
+/// (buttons, images, the vendors' extras, APNs presentation fields), which is most of the work of a decode:
 ///
 /// ```swift
 /// var classifier = PushClassifier()
@@ -18,7 +17,7 @@ public enum PushDecodingDetail: Hashable, Sendable {
     case full
     /// The classification (vendor, other matches, silence, shape), ``PushNotification/messageID``,
     /// ``PushNotification/title``, ``PushNotification/subtitle``, ``PushNotification/body`` and
-    /// ``PushNotification/defaultAction``, each exactly as a full decode gives it. The other fields keep
-    /// their empty values (`nil`, `[]`, `false`); ``PushNotification/document`` is set.
+    /// ``PushNotification/defaultAction``, each exactly as a full decode gives it. The other fields keep their empty
+    /// values (`nil`, `[]`, `false`); ``PushNotification/document`` is set.
     case summary
 }

@@ -1,14 +1,13 @@
 /// The registry's one pass over a payload's top-level keys: which decoders can possibly recognise it.
 ///
-/// Built from the decoders' ``PushMarkerKeys`` when the registry changes. For each payload it reads every
-/// top-level key once, in place, and looks up a mask of the lengths that candidates starting with the
-/// key's first byte can match: most keys fail that one bit test. The candidates of a first byte are
-/// sorted by length, so only those of the key's length (or prefixes no longer than it) are compared,
-/// byte by byte. The answer is a bit set over decoder positions; positions of decoders
-/// that declare no keys are always set, and decoders from position 64 on are always asked.
+/// Built from the decoders' ``PushMarkerKeys`` when the registry changes. For each payload it reads every top-level key
+/// once, in place, and looks up a mask of the lengths that candidates starting with the key's first byte can match:
+/// most keys fail that one bit test. The candidates of a first byte are sorted by length, so only those of the key's
+/// length (or prefixes no longer than it) are compared, byte by byte. The answer is a bit set over decoder positions;
+/// positions of decoders that declare no keys are always set, and decoders from position 64 on are always asked.
 ///
-/// A class, immutable once built: the registry holds it behind one reference, so a registry without it
-/// tests a single pointer and copying a registry copies no tables.
+/// A class, immutable once built: the registry holds it behind one reference, so a registry without it tests a single
+/// pointer and copying a registry copies no tables.
 final class PushMarkerKeyIndex: Sendable {
     /// One key or prefix of one decoder.
     struct Candidate: Sendable {
@@ -26,14 +25,14 @@ final class PushMarkerKeyIndex: Sendable {
     private let candidates: [Candidate]
     /// `candidates[firstByteStart[b]..<firstByteStart[b + 1]]` start with byte `b`.
     private let firstByteStart: [UInt16]
-    /// For each first byte, bit `n` (`n` up to 63, which stands for every longer key too) is set when a
-    /// key of `n` bytes may match one of that byte's candidates: its length, or any from a prefix's on.
+    /// For each first byte, bit `n` (`n` up to 63, which stands for every longer key too) is set when a key of `n`
+    /// bytes may match one of that byte's candidates: its length, or any from a prefix's on.
     private let lengths: [UInt64]
     /// Decoders asked whatever the keys: those without marker keys.
     private let alwaysAsked: UInt64
 
-    /// The index for `decoders`, or `nil` when none declares marker keys (the registry then asks each one,
-    /// as it always did).
+    /// The index for `decoders`, or `nil` when none declares marker keys (the registry then asks each one, as it always
+    /// did).
     init?(_ decoders: [any PushPayloadDecoder]) {
         var grouped = [[(bytes: [UInt8], isPrefix: Bool, decoder: UInt8)]](repeating: [], count: 256)
         var alwaysAsked: UInt64 = 0

@@ -6,13 +6,6 @@
 /// of decoders, instead of every decoder looking for its own. That is what keeps
 /// ``PushDecoderRegistry/extended``, with its nineteen decoders, close to the cost of the four standard ones.
 ///
-/// ```swift
-/// struct AcmeDecoder: PushPayloadDecoder {
-///     var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["acme_id"]) }
-///     …
-/// }
-/// ```
-///
 /// The keys must cover every rule of the decoder on both wire shapes: a payload without them is never
 /// shown to it. An empty key or prefix matches nothing and is ignored.
 public struct PushMarkerKeys: Hashable, Sendable {

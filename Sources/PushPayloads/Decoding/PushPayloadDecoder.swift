@@ -1,24 +1,13 @@
 import PushPayloadsJSON
 
-/// A plug-in that recognises one vendor's pushes and fills in the vendor's part of the model.
+/// A plug-in that recognises one vendor's pushes and fills in the vendor's part of the model
+/// (<doc:WritingADecoder> walks through one).
 ///
 /// Recognising and decoding are two steps over one reading: ``match(_:)`` decides, exactly as the vendor's
 /// SDK does (type checks included), whether the payload is the vendor's, and returns a ``PushMatch`` that
 /// carries what it read to decide — the rule that matched and, when the marker lives in JSON an FCM data
 /// message sends as a string, that JSON parsed once. ``isSilent(_:)`` and ``decode(_:into:detail:)`` run
 /// only for the winning match and start from it, so nothing is read twice.
-///
-/// ```swift
-/// struct AcmeDecoder: PushPayloadDecoder {
-///     var vendor: PushVendor { PushVendor(name: "acme") }
-///     func match(_ payload: PushPayload) -> PushMatch? {
-///         payload["acme_id"]?.kind == .string ? PushMatch(payload, marker: PushMarker(name: "acme")) : nil
-///     }
-///     func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
-///         notification.messageID = match.payload["acme_id"]?.stringValue
-///     }
-/// }
-/// ```
 ///
 /// Requirements: every method is a pure function of its input (no I/O, no shared mutable state), never
 /// traps on any payload, and is safe to call from many tasks at once. ``match(_:)`` runs for every payload
@@ -81,5 +70,11 @@ extension PushPayload {
     public var isBackgroundPush: Bool {
         guard let aps, aps["content-available"]?.numberValue?.int64Value == 1 else { return false }
         return aps["alert"] == nil && aps["sound"] == nil && aps["badge"] == nil
+    }
+
+    /// The APNs rule for an APNs payload; for an FCM one, `androidRule`, the Android SDK's own.
+    @inline(__always)
+    func isSilent(onAndroid androidRule: @autoclosure () -> Bool) -> Bool {
+        shape == .apns ? isBackgroundPush : androidRule()
     }
 }

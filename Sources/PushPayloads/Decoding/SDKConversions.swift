@@ -1,21 +1,21 @@
 import PushPayloadsJSON
 
-/// The conversions vendor SDKs apply to payload values on their platforms, reproduced exactly so a rule
-/// that depends on them gives the SDK's answer: Foundation's `NSNumber.stringValue` on Apple platforms,
-/// Kotlin's `isBlank()` on Android, JavaScript's `String(number)` in Atomic's Web SDK.
+/// The conversions vendor SDKs apply to payload values on their platforms, reproduced exactly so a rule that depends on
+/// them gives the SDK's answer: Foundation's `NSNumber.stringValue` on Apple platforms, Kotlin's `isBlank()` on
+/// Android, JavaScript's `String(number)` in Atomic's Web SDK.
 ///
-/// None of them may use the host's own conversions: swift-corelibs-foundation formats `NSNumber` doubles
-/// differently from Apple's Foundation (`1234.0` against `1234`), and C's formatting follows the locale.
+/// None of them may use the host's own conversions: swift-corelibs-foundation formats `NSNumber` doubles differently
+/// from Apple's Foundation (`1234.0` against `1234`), and C's formatting follows the locale.
 package enum SDKConversions {
     // MARK: Apple
 
-    /// What an iOS SDK reads from `value` with `as? String`, falling back to `NSNumber.stringValue`, as
-    /// Swrve's `pushIdFromNotificationContent` does: a string as is, a number or Boolean as Apple's
-    /// Foundation prints it, anything else `nil`.
+    /// What an iOS SDK reads from `value` with `as? String`, falling back to `NSNumber.stringValue`, as Swrve's
+    /// `pushIdFromNotificationContent` does: a string as is, a number or Boolean as Apple's Foundation prints it,
+    /// anything else `nil`.
     ///
-    /// On Apple platforms a JSON Boolean arrives as an `NSNumber`, so `true` reads as `"1"` and `false` as
-    /// `"0"`. Integers print in decimal; numbers written with a fraction or exponent arrive as doubles and
-    /// print with `%0.16g` (`1234.0` is `"1234"`, `1e3` is `"1000"`, `98.1` is `"98.09999999999999"`).
+    /// On Apple platforms a JSON Boolean arrives as an `NSNumber`, so `true` reads as `"1"` and `false` as `"0"`.
+    /// Integers print in decimal; numbers written with a fraction or exponent arrive as doubles and print with `%0.16g`
+    /// (`1234.0` is `"1234"`, `1e3` is `"1000"`, `98.1` is `"98.09999999999999"`).
     package static func appleStringValue(_ value: JSONValue) -> String? {
         switch value.kind {
         case .string: return value.stringValue
@@ -28,8 +28,8 @@ package enum SDKConversions {
         }
     }
 
-    /// What `as? Int` gives for `value` on Apple platforms: an integral number in range (`1`, `1.0`,
-    /// `1e0`), or a Boolean as 1 or 0 (an `NSNumber`); strings and everything else give `nil`.
+    /// What `as? Int` gives for `value` on Apple platforms: an integral number in range (`1`, `1.0`, `1e0`), or a
+    /// Boolean as 1 or 0 (an `NSNumber`); strings and everything else give `nil`.
     package static func appleIntValue(_ value: JSONValue) -> Int64? {
         switch value.kind {
         case .bool: return value.boolValue == true ? 1 : 0
@@ -38,11 +38,10 @@ package enum SDKConversions {
         }
     }
 
-    /// Whether Foundation's `URL(string:)` (and `URLComponents(string:)`) makes a URL of `text`, as iOS 17
-    /// and later parse: characters a URL can't hold are percent-encoded rather than refused, so what fails
-    /// is an empty string, or an authority (`scheme://…`) whose host or port cannot be valid. Earlier iOS
-    /// versions also refused unencoded characters such as spaces; the SDKs run on both, and this follows
-    /// the current one.
+    /// Whether Foundation's `URL(string:)` (and `URLComponents(string:)`) makes a URL of `text`, as iOS 17 and later
+    /// parse: characters a URL can't hold are percent-encoded rather than refused, so what fails is an empty string, or
+    /// an authority (`scheme://…`) whose host or port cannot be valid. Earlier iOS versions also refused unencoded
+    /// characters such as spaces; the SDKs run on both, and this follows the current one.
     package static func appleURLParses(_ text: String) -> Bool {
         // A String read from a payload is native UTF-8, so `withUTF8` reads it in place (no copy).
         var text = text
@@ -79,31 +78,21 @@ package enum SDKConversions {
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isSchemeStart(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        isSchemeStart(byte) || isDigit(byte) || "+-.".utf8.contains(byte)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// RFC 3986 `reg-name`: unreserved, sub-delims and `%`; bytes from 0x80 are an internationalised name.
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
-            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-            UInt8(ascii: "="):
-            return true
-        default:
-            return false
-        }
+        byte >= 0x80 || isSchemeStart(byte) || isDigit(byte) || "-._~%!$&'()*+,;=".utf8.contains(byte)
     }
 
     // MARK: URLs
 
     /// `text` with `%XX` escapes decoded as UTF-8, and `+` as a space when `plusAsSpace` (Android's
-    /// `Uri.getQueryParameter`; Foundation's `URLQueryItem` keeps `+`). `nil` when an escape is malformed
-    /// or the bytes are not UTF-8, which never equals the words the SDKs compare with.
+    /// `Uri.getQueryParameter`; Foundation's `URLQueryItem` keeps `+`). `nil` when an escape is malformed or the bytes
+    /// are not UTF-8, which never equals the words the SDKs compare with.
     package static func percentDecoded(_ text: Substring, plusAsSpace: Bool) -> String? {
         var bytes: [UInt8] = []
         var utf8 = text.utf8[...]
@@ -121,7 +110,8 @@ package enum SDKConversions {
         return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit, either case.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
@@ -132,9 +122,8 @@ package enum SDKConversions {
 
     // MARK: Kotlin
 
-    /// Kotlin's `isNullOrBlank()` on a value Android reads with `?: ""`: absent, not a string (FCM data has
-    /// only strings, so the SDK never sees one), empty, or only characters for which `Char.isWhitespace()`
-    /// is true.
+    /// Kotlin's `isNullOrBlank()` on a value Android reads with `?: ""`: absent, not a string (FCM data has only
+    /// strings, so the SDK never sees one), empty, or only characters for which `Char.isWhitespace()` is true.
     package static func isKotlinBlank(_ value: JSONValue?) -> Bool {
         guard let value, value.kind == .string else { return true }
         return value.withDecodedUTF8 { utf8 in
@@ -142,9 +131,9 @@ package enum SDKConversions {
         } ?? true
     }
 
-    /// Kotlin's `Char.isWhitespace()` on the JVM: `Character.isWhitespace` or `Character.isSpaceChar`,
-    /// which together are the Unicode space, line and paragraph separators (no-break spaces included) and
-    /// U+0009–U+000D, U+001C–U+001F. U+0085 is not among them.
+    /// Kotlin's `Char.isWhitespace()` on the JVM: `Character.isWhitespace` or `Character.isSpaceChar`, which together
+    /// are the Unicode space, line and paragraph separators (no-break spaces included) and U+0009–U+000D,
+    /// U+001C–U+001F. U+0085 is not among them.
     package static func isKotlinWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x1C...0x1F: return true
@@ -158,8 +147,8 @@ package enum SDKConversions {
 
     // MARK: JavaScript
 
-    /// JavaScript's `String(number)` (ECMAScript `Number::toString`): the shortest digits that read back
-    /// as the same double, as `1234` for `1234.0`, `0.1` for `0.10`, `1e+21` for `1e21`, `1.5e-7`.
+    /// JavaScript's `String(number)` (ECMAScript `Number::toString`): the shortest digits that read back as the same
+    /// double, as `1234` for `1234.0`, `0.1` for `0.10`, `1e+21` for `1e21`, `1.5e-7`.
     package static func javaScriptString(_ number: JSONNumber) -> String {
         if number.isIntegerLiteral, let integer = number.int64Value, integer.magnitude <= 1 << 53 {
             // Exactly representable as a double, so the digits are the integer's own.
@@ -167,8 +156,8 @@ package enum SDKConversions {
         }
         let value = number.doubleValue
         if value == 0 { return "0" }
-        // Swift's description also gives the shortest round-trip digits, choosing the closest when several
-        // are shortest, as ECMAScript asks; only the layout differs.
+        // Swift's description also gives the shortest round-trip digits, choosing the closest when several are
+        // shortest, as ECMAScript asks; only the layout differs.
         let (digits, exponent) = shortestDigits(value.magnitude)
         let k = digits.count
         let n = exponent + 1
@@ -186,8 +175,8 @@ package enum SDKConversions {
         return text
     }
 
-    /// The shortest round-trip decimal digits of a positive finite double, without leading or trailing
-    /// zeros, and the decimal exponent of the first digit.
+    /// The shortest round-trip decimal digits of a positive finite double, without leading or trailing zeros, and the
+    /// decimal exponent of the first digit.
     private static func shortestDigits(_ value: Double) -> (digits: String, exponent: Int) {
         // `description` is either `ddd.ddd` or `d.ddde±x`.
         let text = value.description
@@ -211,17 +200,14 @@ package enum SDKConversions {
 
     // MARK: printf
 
-    /// C's `%.<precision>g` in the C locale, correctly rounded (ties to even, as glibc and Apple's libc
-    /// round exact ties): the exact decimal expansion of `value`, rounded to `precision` significant
-    /// digits, in fixed notation when the exponent is from -4 to `precision - 1`, else `d.ddde±dd`, with
-    /// trailing zeros removed.
+    /// C's `%.<precision>g` in the C locale, correctly rounded (ties to even, as glibc and Apple's libc round exact
+    /// ties): the exact decimal expansion of `value`, rounded to `precision` significant digits, in fixed notation when
+    /// the exponent is from -4 to `precision - 1`, else `d.ddde±dd`, with trailing zeros removed.
     package static func formatG(_ value: Double, precision: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let sign = value.sign == .minus ? "-" : ""
         if value == 0 { return sign + "0" }
-        var digits = exactDigits(value.magnitude)
-        var exponent = digits.exponent
-        var significant = digits.digits
+        var (significant, exponent) = exactDigits(value.magnitude)
         if significant.count > precision {
             let rest = significant[precision...]
             significant.removeSubrange(precision...)
@@ -230,15 +216,13 @@ package enum SDKConversions {
                 first > 5 || (first == 5 && (rest.dropFirst().contains { $0 != 0 } || significant.last! % 2 == 1))
             if roundUp {
                 var index = significant.count - 1
-                while index >= 0 {
-                    guard significant[index] == 9 else {
-                        significant[index] += 1
-                        break
-                    }
+                while index >= 0 && significant[index] == 9 {
                     significant[index] = 0
                     index -= 1
                 }
-                if index < 0 {
+                if index >= 0 {
+                    significant[index] += 1
+                } else {
                     significant.insert(1, at: 0)
                     significant.removeLast()
                     exponent += 1
@@ -246,7 +230,6 @@ package enum SDKConversions {
             }
         }
         while significant.count > 1 && significant.last == 0 { significant.removeLast() }
-        digits = (significant, exponent)
         let text = significant.map { String($0) }.joined()
         if exponent >= -4 && exponent < precision {
             if exponent >= 0 {
@@ -263,8 +246,8 @@ package enum SDKConversions {
         return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (magnitude.count < 2 ? "0" : "") + magnitude
     }
 
-    /// Every decimal digit of a positive finite double (at most 767 significant ones), most significant
-    /// first, without trailing zeros, and the decimal exponent of the first digit.
+    /// Every decimal digit of a positive finite double (at most 767 significant ones), most significant first, without
+    /// trailing zeros, and the decimal exponent of the first digit.
     private static func exactDigits(_ value: Double) -> (digits: [Int], exponent: Int) {
         // value = significand * 2^binaryExponent, with an integer significand.
         var significand = value.significandBitPattern
@@ -278,10 +261,10 @@ package enum SDKConversions {
         var number = BigDecimalInteger(significand)
         var places = 0
         if binaryExponent >= 0 {
-            number.multiply(byPowerOfTwo: binaryExponent)
+            number.multiply(byPowerOf: 2, binaryExponent)
         } else {
             // m / 2^k = m * 5^k / 10^k.
-            number.multiply(byPowerOfFive: -binaryExponent)
+            number.multiply(byPowerOf: 5, -binaryExponent)
             places = -binaryExponent
         }
         var digits = number.decimalDigits()
@@ -317,43 +300,31 @@ package enum SDKConversions {
             }
         }
 
-        mutating func multiply(byPowerOfTwo count: Int) {
+        /// Multiplies by `base` to the power `count`, in factors below 2^30 so a limb's product fits 64 bits.
+        mutating func multiply(byPowerOf base: UInt64, _ count: Int) {
             var remaining = count
             while remaining > 0 {
-                let step = min(remaining, 30)
-                multiply(by: 1 << UInt64(step))
-                remaining -= step
-            }
-        }
-
-        mutating func multiply(byPowerOfFive count: Int) {
-            var remaining = count
-            while remaining > 0 {
-                let step = min(remaining, 12)
                 var factor: UInt64 = 1
-                for _ in 0..<step { factor *= 5 }
+                while remaining > 0 && factor * base < 1 << 30 {
+                    factor *= base
+                    remaining -= 1
+                }
                 multiply(by: factor)
-                remaining -= step
             }
         }
 
+        /// The decimal digits, most significant first, without leading zeros (`[0]` for zero).
         func decimalDigits() -> [Int] {
             var digits: [Int] = []
-            for (position, limb) in limbs.enumerated().reversed() {
-                var chunk: [Int] = []
-                var value = limb
-                for _ in 0..<9 {
-                    chunk.append(Int(value % 10))
-                    value /= 10
-                }
-                chunk.reverse()
-                if position == limbs.count - 1 {
-                    digits += chunk.drop { $0 == 0 }
-                } else {
-                    digits += chunk
+            for limb in limbs.reversed() {
+                var divisor: UInt64 = 100_000_000
+                while divisor > 0 {
+                    digits.append(Int(limb / divisor % 10))
+                    divisor /= 10
                 }
             }
-            return digits.isEmpty ? [0] : digits
+            let significant = digits.drop { $0 == 0 }
+            return significant.isEmpty ? [0] : Array(significant)
         }
     }
 }

@@ -1,21 +1,12 @@
 /// One inbox of several vendors' entries: newest first, each entry once, with unread counts per vendor.
 ///
-/// An app that uses Exponea, Swrve and Cordial gets three inboxes, each from its own SDK in its own
-/// types. Read each into ``PushInboxMessage``s (``PushInboxPage``), then merge them here:
+/// An app that uses Exponea, Swrve and Cordial gets three inboxes, each from its own SDK in its own types. Read each
+/// into ``PushInboxMessage``s (``PushInboxPage``), then merge them here (<doc:OneInboxForSeveralVendors>).
 ///
-/// ```swift
-/// var inbox = PushInbox()
-/// inbox.merge(try PushInboxPage(jsonBytes: exponeaResponse).messages)
-/// inbox.merge(try PushInboxPage(jsonBytes: swrveCampaigns).messages)
-/// inbox.unreadCount                 // all vendors
-/// inbox.unreadCount(for: .swrve)    // one
-/// ```
-///
-/// Entries are ordered by ``PushInboxMessage/sentAt``, newest first; entries without one come last; equal
-/// times by vendor name, then message id, so the order never depends on the order of merging. An entry
-/// merged again (the same vendor and message id, from a refreshed page, say) replaces the one before.
-/// Expired entries (``PushInboxMessage/isExpired``) stay listed but are not counted as unread: their
-/// vendor's SDK no longer lists them.
+/// Entries are ordered by ``PushInboxMessage/sentAt``, newest first; entries without one come last; equal times by
+/// vendor name, then message id, so the order never depends on the order of merging. An entry merged again (the same
+/// vendor and message id, from a refreshed page, say) replaces the one before. Expired entries
+/// (``PushInboxMessage/isExpired``) stay listed but are not counted as unread: their vendor's SDK no longer lists them.
 public struct PushInbox: Sendable {
     /// The entries, newest first.
     public private(set) var messages: [PushInboxMessage]
@@ -62,8 +53,8 @@ public struct PushInbox: Sendable {
         messages.first { $0.vendor == vendor && $0.messageID == messageID }
     }
 
-    /// The entry `notification` announced, where the ids say so (``PushInboxMessage/isSameMessage(as:)``):
-    /// so a push and its inbox entry are shown, counted and marked read as one message.
+    /// The entry `notification` announced, where the ids say so (``PushInboxMessage/isSameMessage(as:)``): so a push
+    /// and its inbox entry are shown, counted and marked read as one message.
     public func message(matching notification: PushNotification) -> PushInboxMessage? {
         messages.first { $0.isSameMessage(as: notification) }
     }

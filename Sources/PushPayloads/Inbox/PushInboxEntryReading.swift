@@ -61,10 +61,12 @@ struct PushInboxEntryReading {
         into message: inout PushInboxMessage,
         issues: inout [PushInboxError]
     ) throws(PushInboxError) {
+        // An unknown type has no content in the SDKs (`MessageItem.content` is nil): nothing is read.
+        guard message.contentType == .push || message.contentType == .html else { return }
+        message.imageURL = content["image"]?.stringValue
+        message.title = content["title"]?.stringValue
         switch message.contentType {
         case .push:
-            message.imageURL = content["image"]?.stringValue
-            message.title = content["title"]?.stringValue
             message.body = content["message"]?.stringValue
             let document: JSONDocument
             do {
@@ -78,14 +80,9 @@ struct PushInboxEntryReading {
             message.defaultAction = notification.defaultAction
             message.buttons = notification.buttons
             message.notification = notification
-        case .html:
-            message.imageURL = content["image"]?.stringValue
-            message.title = content["title"]?.stringValue
+        default:
             message.body = content["pre_header"]?.stringValue
             message.html = content["message"]?.stringValue
-        default:
-            // An unknown type has no content in the SDKs (`MessageItem.content` is nil): nothing is read.
-            break
         }
     }
 
@@ -96,7 +93,7 @@ struct PushInboxEntryReading {
     /// `getString` throw when they are absent, and the manager skips the entry. So each is required here.
     /// `customer_json` is required on Android (`getJSONObject`) and optional on iOS: its absence is an issue.
     func swrve() throws(PushInboxError) -> PushInboxMessage {
-        let messageID = try requiredUnsigned("message_id", missing: .missingID)
+        let id = try requiredUnsigned("message_id", missing: .missingID)
         let variantID = try requiredUnsigned("variant_id", missing: .missingField)
         guard let stateValue = object["state"] else {
             throw PushInboxError(.missingField, message: "state is absent; the SDKs need U or R", keyPath: "state")
@@ -118,12 +115,7 @@ struct PushInboxEntryReading {
         let sent = try requiredMilliseconds("sent_date")
         let end = try requiredMilliseconds("end_date")
 
-        var message = PushInboxMessage(
-            vendor: .swrve,
-            messageID: String(messageID),
-            contentType: .custom,
-            document: document
-        )
+        var message = PushInboxMessage(vendor: .swrve, messageID: String(id), contentType: .custom, document: document)
         message.variantID = String(variantID)
         message.isRead = isRead
         message.sentAt = sent
@@ -160,9 +152,7 @@ struct PushInboxEntryReading {
         guard let readValue = object["read"] else {
             throw PushInboxError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
         }
-        guard let read = readValue.boolValue else {
-            throw mismatch("read", expected: "a Boolean", found: readValue)
-        }
+        guard let read = readValue.boolValue else { throw mismatch("read", expected: "a Boolean", found: readValue) }
         let sent = try requiredISO8601("sentAt")
 
         var message = PushInboxMessage(vendor: .cordial, messageID: id, contentType: .custom, document: document)
@@ -170,14 +160,9 @@ struct PushInboxEntryReading {
         message.sentAt = sent
         message.contentURL = url
         message.contentURLExpiresAt = urlExpiry
-        if let metadata = object["metadata"] {
-            switch metadata.kind {
-            case .object where !(metadata.objectValue?.isEmpty ?? true),
-                .array where !(metadata.arrayValue?.isEmpty ?? true):
-                message.customContent = metadata
-            default:
-                break
-            }
+        let metadata = object["metadata"]
+        if metadata?.objectValue?.isEmpty == false || metadata?.arrayValue?.isEmpty == false {
+            message.customContent = metadata
         }
         return message
     }

@@ -2,15 +2,13 @@ public import PushPayloadsJSON
 
 /// Why an inbox entry or page could not be read, or what is wrong with an entry that was read anyway.
 ///
-/// Like ``PushPayloadError``: an open set of codes, the key path of the value at fault, and a message a
-/// person understands. An entry that cannot be read at all throws one; an entry read with a vendor SDK's
-/// fallback (an Exponea `is_read` that is not a Boolean reads as unread, as the SDK reads it) keeps one in
-/// ``PushInboxMessage/issues``.
+/// Like ``PushPayloadError``: an open set of codes, the key path of the value at fault, and a message a person
+/// understands. An entry that cannot be read at all throws one; an entry read with a vendor SDK's fallback (an Exponea
+/// `is_read` that is not a Boolean reads as unread, as the SDK reads it) keeps one in ``PushInboxMessage/issues``.
 public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var code: Code
-    /// The key path of the value at fault, such as `push_inbox[3].message_id`; `nil` for the input as a
-    /// whole.
+    /// The key path of the value at fault, such as `push_inbox[3].message_id`; `nil` for the input as a whole.
     public var keyPath: String?
     /// What went wrong, for a person.
     public var message: String
@@ -50,8 +48,8 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
         return copy
     }
 
-    /// A kind of inbox error: an open set, like ``PushPayloadError/Code``. The JSON engine's codes
-    /// (`invalid_json`, `too_large`, …) arrive under their own names.
+    /// A kind of inbox error: an open set, like ``PushPayloadError/Code``. The JSON engine's codes (`invalid_json`,
+    /// `too_large`, …) arrive under their own names.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         /// A stable snake_case name.
         public let name: String
@@ -87,15 +85,12 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension PushInboxError.Code: Encodable {
     /// Encodes the code as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushInboxError: Encodable {
-    /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and
-    /// `message`, exactly as ``PushPayloadError`` does, so error records read the same whatever failed.
+    /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and `message`,
+    /// exactly as ``PushPayloadError`` does, so error records read the same whatever failed.
     public func encode(to encoder: any Encoder) throws {
         let error = PushPayloadError(
             PushPayloadError.Code(name: code.name),

@@ -3,18 +3,12 @@
 
 extension PushTimestamp: Encodable {
     /// Encodes the moment as ``iso8601`` text, UTC with milliseconds.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso8601)
-    }
+    public func encode(to encoder: any Encoder) throws { try iso8601.encode(to: encoder) }
 }
 
 extension PushInboxMessage.ContentType: Encodable {
     /// Encodes the type as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushInboxMessage: Encodable {

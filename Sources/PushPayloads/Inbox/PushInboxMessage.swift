@@ -1,12 +1,12 @@
 public import PushPayloadsJSON
 
-/// One entry of a vendor's inbox, in one model for every vendor: Exponea's App Inbox (`MessageItem`),
-/// Swrve's push inbox (`SwrvePushInboxMessage`) and Cordial's inbox (`InboxMessage`).
+/// One entry of a vendor's inbox, in one model for every vendor: Exponea's App Inbox (`MessageItem`), Swrve's push
+/// inbox (`SwrvePushInboxMessage`) and Cordial's inbox (`InboxMessage`).
 ///
-/// Read from the JSON the vendor's SDK or API stores or returns, as the SDK reads it
-/// (`docs/vendor-rules.md`, "Inbox entries"): ``init(jsonBytes:vendor:options:)`` for one entry,
-/// ``PushInboxPage`` for a vendor's page or list. What the vendor leaves to the app (Swrve's
-/// `customer_json`, Cordial's `metadata`) is kept as JSON in ``customContent`` and not read further.
+/// Read from the JSON the vendor's SDK or API stores or returns, as the SDK reads it (`docs/vendor-rules.md`, "Inbox
+/// entries"): ``init(jsonBytes:vendor:options:)`` for one entry, ``PushInboxPage`` for a vendor's page or list. What
+/// the vendor leaves to the app (Swrve's `customer_json`, Cordial's `metadata`) is kept as JSON in ``customContent``
+/// and not read further.
 ///
 /// ```swift
 /// let entry = try PushInboxMessage(jsonString: #"{"message_id":1,"variant_id":11,"state":"U", …}"#)
@@ -17,8 +17,8 @@ public import PushPayloadsJSON
 public struct PushInboxMessage: Sendable {
     /// Whose inbox the entry is from.
     public var vendor: PushVendor
-    /// The entry's identity, as the vendor's SDK names it: Exponea `id`, Swrve `message_id` (in decimal),
-    /// Cordial `_id` (the `mcID` of the message, as the push that announced it carries it).
+    /// The entry's identity, as the vendor's SDK names it: Exponea `id`, Swrve `message_id` (in decimal), Cordial `_id`
+    /// (the `mcID` of the message, as the push that announced it carries it).
     public var messageID: String
     /// What the entry holds.
     public var contentType: ContentType
@@ -26,11 +26,11 @@ public struct PushInboxMessage: Sendable {
     public var isRead: Bool
     /// When it was sent (Exponea `create_time`, Swrve `sent_date`, Cordial `sentAt`); `nil` when absent.
     public var sentAt: PushTimestamp?
-    /// When the vendor stops listing it (Exponea `expire_time`, Swrve `end_date`); `nil` when the
-    /// vendor has none. Cordial's entries do not expire; their content URL does (``contentURLExpiresAt``).
+    /// When the vendor stops listing it (Exponea `expire_time`, Swrve `end_date`); `nil` when the vendor has none.
+    /// Cordial's entries do not expire; their content URL does (``contentURLExpiresAt``).
     public var expiresAt: PushTimestamp?
-    /// Whether ``expiresAt`` is before the `now` the entry was read with (see
-    /// ``PushInboxReadingOptions/now``); `false` when either is unknown.
+    /// Whether ``expiresAt`` is before the `now` the entry was read with (see ``PushInboxReadingOptions/now``); `false`
+    /// when either is unknown.
     public var isExpired: Bool
 
     /// The title the vendor's inbox shows; `nil` where the vendor leaves text to the app (Swrve, Cordial).
@@ -41,18 +41,16 @@ public struct PushInboxMessage: Sendable {
     public var imageURL: String?
     /// The HTML an Exponea `html` message shows (its `message`).
     public var html: String?
-    /// What opening the entry does, resolved as the vendor's push decoder resolves a push's tap; `nil`
-    /// where the vendor defines no action (Swrve, Cordial and Exponea HTML messages leave it to the app
-    /// or the HTML).
+    /// What opening the entry does, resolved as the vendor's push decoder resolves a push's tap; `nil` where the vendor
+    /// defines no action (Swrve, Cordial and Exponea HTML messages leave it to the app or the HTML).
     public var defaultAction: PushAction?
     /// The entry's buttons, as the push's buttons (Exponea `actions`).
     public var buttons: [PushButton]
-    /// The push the entry holds, decoded by the vendor's push decoder, when the entry is a push
-    /// (Exponea `type` `push`: its `content` is the push's payload).
+    /// The push the entry holds, decoded by the vendor's push decoder, when the entry is a push (Exponea `type` `push`:
+    /// its `content` is the push's payload).
     public var notification: PushNotification?
 
-    /// The content the vendor leaves to the app, as JSON, unread: Swrve `customer_json`, Cordial
-    /// `metadata`.
+    /// The content the vendor leaves to the app, as JSON, unread: Swrve `customer_json`, Cordial `metadata`.
     public var customContent: JSONValue?
     /// Where the content is (Cordial `url`).
     public var contentURL: String?
@@ -60,12 +58,12 @@ public struct PushInboxMessage: Sendable {
     public var contentURLExpiresAt: PushTimestamp?
     /// The campaign variant (Swrve `variant_id`, in decimal).
     public var variantID: String?
-    /// Tracking data the vendor forwards in inbox events (Swrve `mg_tracking_data`; `nil` when absent or
-    /// not a string, which the SDK reads as empty).
+    /// Tracking data the vendor forwards in inbox events (Swrve `mg_tracking_data`; `nil` when absent or not a string,
+    /// which the SDK reads as empty).
     public var trackingData: String?
 
-    /// What the reading noticed but the vendor's SDK tolerates: a field of the wrong type read with the
-    /// SDK's fallback, an unknown Exponea `type`, an expired entry. Empty for a clean entry.
+    /// What the reading noticed but the vendor's SDK tolerates: a field of the wrong type read with the SDK's fallback,
+    /// an unknown Exponea `type`, an expired entry. Empty for a clean entry.
     public var issues: [PushInboxError]
     /// The entry as it was read, so nothing is lost.
     public var document: JSONDocument
@@ -82,8 +80,8 @@ public struct PushInboxMessage: Sendable {
         issues = []
     }
 
-    /// Reads one entry from UTF-8 JSON: whose it is is told by its keys unless `vendor` says (see
-    /// ``PushInboxPage`` for pages and lists).
+    /// Reads one entry from UTF-8 JSON: whose it is is told by its keys unless `vendor` says (see ``PushInboxPage`` for
+    /// pages and lists).
     public init(
         jsonBytes: some JSONBytes,
         vendor: PushVendor? = nil,
@@ -110,12 +108,7 @@ public struct PushInboxMessage: Sendable {
         guard let object = entry.objectValue else {
             throw PushInboxError(.notAnObject, message: "an inbox entry is a JSON object, not \(entry.kind)")
         }
-        let owner: PushVendor
-        if let vendor {
-            owner = vendor
-        } else {
-            owner = try Self.vendor(ofEntry: object)
-        }
+        let owner = if let vendor { vendor } else { try Self.vendor(ofEntry: object) }
         let reading = PushInboxEntryReading(value: entry, object: object, options: options)
         switch owner {
         case .exponea: self = try reading.exponea()
@@ -139,9 +132,9 @@ public struct PushInboxMessage: Sendable {
         }
     }
 
-    /// Whether `notification` is the push this entry came from, as the ids say: a Cordial push whose
-    /// `mcID` is the entry's `_id`. The other vendors' pushes carry no id of their inbox entries, so
-    /// they never match (Exponea's `id` and Swrve's `message_id` appear in no push).
+    /// Whether `notification` is the push this entry came from, as the ids say: a Cordial push whose `mcID` is the
+    /// entry's `_id`. The other vendors' pushes carry no id of their inbox entries, so they never match (Exponea's `id`
+    /// and Swrve's `message_id` appear in no push).
     public func isSameMessage(as notification: PushNotification) -> Bool {
         notification.vendor == .cordial && vendor == .cordial && notification.messageID == messageID
     }
@@ -193,15 +186,15 @@ public struct PushInboxMessage: Sendable {
     }
 }
 
-/// How inbox entries are read: the bounds on untrusted input, the push decoders, and the moment that
-/// decides whether an entry has expired.
+/// How inbox entries are read: the bounds on untrusted input, the push decoders, and the moment that decides whether an
+/// entry has expired.
 public struct PushInboxReadingOptions: Sendable {
     /// Bounds on the input.
     public var limits: PushInboxLimits
     /// The decoders that read an entry's push (Exponea `push` entries).
     public var registry: PushDecoderRegistry
-    /// The moment to judge expiry against; `nil`, the default, judges nothing (the library has no
-    /// clock: pass the current time to flag entries the vendor's SDK would no longer list).
+    /// The moment to judge expiry against; `nil`, the default, judges nothing (the library has no clock: pass the
+    /// current time to flag entries the vendor's SDK would no longer list).
     public var now: PushTimestamp?
 
     /// Creates options.
@@ -215,8 +208,8 @@ public struct PushInboxReadingOptions: Sendable {
         self.now = now
     }
 
-    /// Parses input as an entry or page is parsed: any JSON value, within ``limits``; the engine's error
-    /// kept as a ``PushInboxError`` with its code, offset and message.
+    /// Parses input as an entry or page is parsed: any JSON value, within ``limits``; the engine's error kept as a
+    /// ``PushInboxError`` with its code, offset and message.
     public func document(jsonBytes: some JSONBytes) throws(PushInboxError) -> JSONDocument {
         do {
             return try JSONDocument(jsonValueBytes: jsonBytes, limits: limits.payloadLimits)
@@ -245,8 +238,8 @@ public struct PushInboxLimits: Hashable, Sendable {
         self.maximumDepth = maximumDepth
     }
 
-    /// 4 MiB, 10,000 entries, 128 levels: a Swrve campaigns response with its inbox, or a Cordial page of
-    /// a hundred messages, fits many times over.
+    /// 4 MiB, 10,000 entries, 128 levels: a Swrve campaigns response with its inbox, or a Cordial page of a hundred
+    /// messages, fits many times over.
     public static let `default` = PushInboxLimits()
 
     /// The engine's limits for input of this size and depth.

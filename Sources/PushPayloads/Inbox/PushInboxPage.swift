@@ -5,17 +5,17 @@ public import PushPayloadsJSON
 ///
 /// The forms read, each told apart by its keys:
 ///
-/// - Swrve's campaigns response, whose `push_inbox` array the SDKs load (`SwrvePushInboxManager.loadMessages`),
-///   or the iOS SDK's cache file, a bare array of the same entries.
-/// - Cordial's page (`InboxMessages.parseResponseJSON`): `success`, `currentPage`, `lastPage`, `perPage`,
-///   `total` and `messages`.
-/// - Cordial's single-message response (`InboxMessageGetter`): `success` and `message`, which lacks the
-///   `_id` (the SDK takes it from the request): an error entry unless `_id` is added.
+/// - Swrve's campaigns response, whose `push_inbox` array the SDKs load (`SwrvePushInboxManager.loadMessages`), or the
+///   iOS SDK's cache file, a bare array of the same entries.
+/// - Cordial's page (`InboxMessages.parseResponseJSON`): `success`, `currentPage`, `lastPage`, `perPage`, `total` and
+///   `messages`.
+/// - Cordial's single-message response (`InboxMessageGetter`): `success` and `message`, which lacks the `_id` (the SDK
+///   takes it from the request): an error entry unless `_id` is added.
 /// - Exponea's App Inbox response (`AppInboxResponse`): `success`, `messages`, `sync_token`.
 /// - A bare array of entries, of one vendor or several; or one entry on its own.
 ///
-/// One bad entry does not lose the others: it becomes an ``Entry`` holding its error, with its key path
-/// in the page, as the SDKs skip it and keep reading.
+/// One bad entry does not lose the others: it becomes an ``Entry`` holding its error, with its key path in the page, as
+/// the SDKs skip it and keep reading.
 public struct PushInboxPage: Sendable {
     /// The vendor whose page this is; `nil` for a bare array or a single entry whose vendor was not given.
     public var vendor: PushVendor?
@@ -46,8 +46,7 @@ public struct PushInboxPage: Sendable {
         self.entries = entries
     }
 
-    /// A Cordial page's place in the inbox (`InboxPage`): page `current` of `last`, `size` per page,
-    /// `total` messages.
+    /// A Cordial page's place in the inbox (`InboxPage`): page `current` of `last`, `size` per page, `total` messages.
     public struct Position: Hashable, Sendable {
         /// This page's number (`currentPage`), from 1.
         public var current: Int
@@ -73,14 +72,11 @@ public struct PushInboxPage: Sendable {
     public var messages: [PushInboxMessage] { entries.compactMap { try? $0.result.get() } }
     /// The entries that could not be read.
     public var errors: [PushInboxError] {
-        entries.compactMap {
-            guard case .failure(let error) = $0.result else { return nil }
-            return error
-        }
+        entries.compactMap { if case .failure(let error) = $0.result { error } else { nil } }
     }
 
-    /// Reads a page, a list or one entry from UTF-8 JSON. Throws when the input is not JSON, not an
-    /// object or array, holds too many entries, or is a page that says it failed.
+    /// Reads a page, a list or one entry from UTF-8 JSON. Throws when the input is not JSON, not an object or array,
+    /// holds too many entries, or is a page that says it failed.
     public init(
         jsonBytes: some JSONBytes,
         vendor: PushVendor? = nil,
@@ -140,8 +136,8 @@ public struct PushInboxPage: Sendable {
             }
             try readEntries(array, under: "messages", vendor: self.vendor, options: options)
         } else if let single = object["message"], object["success"] != nil, vendor == nil || vendor == .cordial {
-            // Cordial's single-message response (`InboxMessageGetter`): the entry without its `_id`,
-            // which the SDK takes from the request.
+            // Cordial's single-message response (`InboxMessageGetter`): the entry without its `_id`, which the SDK
+            // takes from the request.
             self.vendor = .cordial
             try Self.requireSuccess(object)
             let result = Result { () throws(PushInboxError) in
@@ -195,8 +191,8 @@ public struct PushInboxPage: Sendable {
         }
     }
 
-    /// Exponea's `AppInboxResponse` decodes `success` as a required Boolean; Cordial's page reads only a
-    /// `success` that is `true`.
+    /// Exponea's `AppInboxResponse` decodes `success` as a required Boolean; Cordial's page reads only a `success` that
+    /// is `true`.
     private static func requireSuccess(_ object: JSONObject) throws(PushInboxError) {
         guard let success = object["success"]?.boolValue else {
             throw PushInboxError(.missingField, message: "success is absent or not a Boolean", keyPath: "success")

@@ -14,9 +14,7 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
     static let minimumMilliseconds: Int64 = -62_167_219_200_000
 
     /// Creates a timestamp from milliseconds since 1970.
-    public init(millisecondsSince1970: Int64) {
-        self.millisecondsSince1970 = millisecondsSince1970
-    }
+    public init(millisecondsSince1970: Int64) { self.millisecondsSince1970 = millisecondsSince1970 }
 
     /// Seconds since 1970, rounded to the millisecond, or `nil` when the value is not finite or lies
     /// outside the years 0 to 9999.
@@ -34,8 +32,7 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
     /// The fraction is required, as `ISO8601DateFormatter` with `.withFractionalSeconds` requires it;
     /// digits past the third are dropped. Returns `nil` for anything else, including impossible dates.
     public init?(iso8601 text: String) {
-        let utf8 = Array(text.utf8)
-        guard let parsed = utf8.withUnsafeBufferPointer({ Self.parseISO8601($0) }) else { return nil }
+        guard let parsed = Array(text.utf8).withUnsafeBufferPointer({ Self.parseISO8601($0) }) else { return nil }
         self.init(millisecondsSince1970: parsed)
     }
 
@@ -104,9 +101,7 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
 
     static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
-        case 2:
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return leap ? 29 : 28
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }

@@ -1,7 +1,7 @@
 import PushPayloadsJSON
 
 /// An action button on a notification.
-public struct PushButton: Hashable, Sendable {
+public struct PushButton: Hashable, Sendable, Encodable {
     /// The button's label.
     public var title: String
     /// The action identifier the OS reports when the button is tapped, such as
@@ -18,5 +18,11 @@ public struct PushButton: Hashable, Sendable {
         self.actionIdentifier = actionIdentifier
         self.action = action
         self.options = options
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title
+        case actionIdentifier = "action_identifier"
+        case action, options
     }
 }

@@ -20,7 +20,9 @@ public struct PushDeviceToken: Hashable, Sendable, CustomStringConvertible {
         bytes.reserveCapacity(digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
+            guard let high = SDKConversions.hexValue(digits[index]),
+                let low = SDKConversions.hexValue(digits[index + 1])
+            else { return nil }
             bytes.append(high << 4 | low)
             index += 2
         }
@@ -41,13 +43,4 @@ public struct PushDeviceToken: Hashable, Sendable, CustomStringConvertible {
 
     /// The hexadecimal text.
     public var description: String { hex }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

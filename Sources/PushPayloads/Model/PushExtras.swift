@@ -13,9 +13,7 @@ public struct PushExtras: Sendable {
     /// The extras of type `type`, if set; setting `nil` removes them.
     public subscript<Extras: PushNotificationExtras>(_ type: Extras.Type) -> Extras? {
         get {
-            for value in values {
-                if let extras = value as? Extras { return extras }
-            }
+            for case let extras as Extras in values { return extras }
             return nil
         }
         set {

@@ -1,8 +1,8 @@
-// The rules of the senders that `PushDecoderRegistry.extended` adds; `docs/other-senders.md` cites each one's
-// source. iOS rules apply to the APNs shape, Android rules to the FCM shape (`docs/vendor-rules.md`).
+// The rules of the senders that `PushDecoderRegistry.extended` adds; `docs/other-senders.md` cites each one's source.
+// iOS rules apply to the APNs shape, Android rules to the FCM shape (`docs/vendor-rules.md`).
 extension PushMarker {
-    /// Braze on iOS: `ab` is a non-empty dictionary (`ABKPushUtils isAppboyRemoteNotification:`, the
-    /// open-source compatibility layer of BrazeKit, whose own check is closed source).
+    /// Braze on iOS: `ab` is a non-empty dictionary (`ABKPushUtils isAppboyRemoteNotification:`, the open-source
+    /// compatibility layer of BrazeKit, whose own check is closed source).
     public static let brazeAB = PushMarker(name: "braze.ab")
     /// Braze on Android: `_ab` is exactly `"true"` (`BrazeFirebaseMessagingService.isBrazePushNotification`).
     public static let brazeABFlag = PushMarker(name: "braze.ab_flag")
@@ -14,23 +14,22 @@ extension PushMarker {
     public static let oneSignalCustomJSON = PushMarker(name: "onesignal.custom_json")
 
     /// Airship on iOS: `_`, `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is present
-    /// (`UNNotificationRequest.isAirship` in the notification service extension module; AirshipCore has no
-    /// check of its own, so this is not the rule of an entry point).
+    /// (`UNNotificationRequest.isAirship` in the notification service extension module; AirshipCore has no check of its
+    /// own, so this is not the rule of an entry point).
     public static let airshipNotificationKeys = PushMarker(name: "airship.notification_keys", isEntryPointRule: false)
     /// Airship on Android: `com.urbanairship.push.PUSH_ID`, `com.urbanairship.push.CANONICAL_PUSH_ID` or
     /// `com.urbanairship.metadata` is present (`PushMessage.isAirshipPush`).
     public static let airshipPushID = PushMarker(name: "airship.push_id")
-    /// Airship on Android: Accengage's `a4sid` is present (`PushMessage.isAccengagePush`, which
-    /// `IncomingPushRunnable` accepts beside ``airshipPushID``).
+    /// Airship on Android: Accengage's `a4sid` is present (`PushMessage.isAccengagePush`, which `IncomingPushRunnable`
+    /// accepts beside ``airshipPushID``).
     public static let airshipAccengage = PushMarker(name: "airship.accengage")
 
     /// Customer.io: `CIO-Delivery-ID` and `CIO-Delivery-Token` are both strings (iOS
     /// `PushNotification.isPushSentFromCio`, Android `CustomerIOPushNotificationHandler.handleMessage`).
     public static let customerIODelivery = PushMarker(name: "customerio.delivery")
 
-    /// Iterable on iOS: `NotificationHelper.inspect(notification:)` does not answer `.other`: `itbl` is a
-    /// dictionary with a Boolean `isGhostPush`, and either typed message ids or a ghost push's
-    /// `notificationType`.
+    /// Iterable on iOS: `NotificationHelper.inspect(notification:)` does not answer `.other`: `itbl` is a dictionary
+    /// with a Boolean `isGhostPush`, and either typed message ids or a ghost push's `notificationType`.
     public static let iterableMetadata = PushMarker(name: "iterable.itbl")
     /// Iterable on Android: `itbl` is present (`IterableNotificationHelper.isIterablePush`).
     public static let iterableKey = PushMarker(name: "iterable.itbl_key")
@@ -63,13 +62,13 @@ extension PushMarker {
     /// `PushModule.isBatchPush`).
     public static let batchPayload = PushMarker(name: "batch.com_batch")
 
-    /// Expo: `experienceId` and `scopeKey` are both strings, the fields Expo's documentation requires in a
-    /// push sent to an Expo app ("Send notifications with FCM and APNs"). expo-notifications has no "is this
-    /// ours" check (it takes every push), so this is a documented payload format, not a rule of the SDK.
+    /// Expo: `experienceId` and `scopeKey` are both strings, the fields Expo's documentation requires in a push sent to
+    /// an Expo app ("Send notifications with FCM and APNs"). expo-notifications has no "is this ours" check (it takes
+    /// every push), so this is a documented payload format, not a rule of the SDK.
     public static let expoScopeKeys = PushMarker(name: "expo.scope_keys", isEntryPointRule: false)
 
     /// Firebase: `google.c.a.e` is the string `"1"`, the flag Firebase Messaging's analytics reads (iOS
-    /// `FIRMessagingAnalytics canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`).
-    /// Firebase Messaging takes every push, so this is no entry point's rule.
+    /// `FIRMessagingAnalytics canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`). Firebase
+    /// Messaging takes every push, so this is no entry point's rule.
     public static let firebaseAnalytics = PushMarker(name: "firebase.analytics", isEntryPointRule: false)
 }

@@ -4,36 +4,24 @@
 
 extension PushVendor: Encodable {
     /// Encodes the vendor as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushMarker: Encodable {
     /// Encodes the marker as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushWireShape: Encodable {}
 
 extension PushInterruptionLevel: Encodable {
     /// Encodes the level as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushAction.Kind: Encodable {
     /// Encodes the kind as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushAction: Encodable {
@@ -50,22 +38,6 @@ extension PushAction: Encodable {
         case kind, url
         case fallbackURL = "fallback_url"
         case campaignID = "campaign_id"
-    }
-}
-
-extension PushButton: Encodable {
-    /// Encodes `title`, `action_identifier`, `action` and `options`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(actionIdentifier, forKey: .actionIdentifier)
-        try container.encode(action, forKey: .action)
-        try container.encode(options, forKey: .options)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case title, action, options
-        case actionIdentifier = "action_identifier"
     }
 }
 
@@ -102,18 +74,18 @@ extension PushText: Encodable {
 extension PushExtras: Encodable {
     /// Encodes an object with each value under its type's ``PushNotificationExtras/name``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: NameKey.self)
-        for value in all {
-            try container.encode(value, forKey: NameKey(stringValue: type(of: value).name))
-        }
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        for value in all { try container.encode(value, forKey: PushNameKey(stringValue: type(of: value).name)) }
     }
 
-    private struct NameKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+}
+
+/// A key named at run time: an extras type's name, a dictionary's key.
+struct PushNameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 extension PushClassification: Encodable {
@@ -172,19 +144,5 @@ extension PushNotification: Encodable {
         case interruptionLevel = "interruption_level"
         case relevanceScore = "relevance_score"
         case defaultAction = "default_action"
-    }
-}
-
-extension PushNotification: Equatable {
-    /// Equal when every field, the extras and the payload are.
-    public static func == (lhs: PushNotification, rhs: PushNotification) -> Bool {
-        lhs.classification == rhs.classification && lhs.isContentAvailable == rhs.isContentAvailable
-            && lhs.isMutableContent == rhs.isMutableContent && lhs.messageID == rhs.messageID
-            && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.body == rhs.body
-            && lhs.vendorText == rhs.vendorText && lhs.badge == rhs.badge && lhs.sound == rhs.sound
-            && lhs.category == rhs.category && lhs.threadID == rhs.threadID
-            && lhs.interruptionLevel == rhs.interruptionLevel && lhs.relevanceScore == rhs.relevanceScore
-            && lhs.defaultAction == rhs.defaultAction && lhs.buttons == rhs.buttons && lhs.images == rhs.images
-            && lhs.extras == rhs.extras && lhs.document == rhs.document
     }
 }

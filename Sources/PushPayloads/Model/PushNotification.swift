@@ -1,14 +1,13 @@
 import PushPayloadsJSON
 
-/// A push notification in one vendor-neutral model: whose it is, whether it is silent, what it shows,
-/// what a tap does, and the vendor's own fields as typed values.
+/// A push notification in one vendor-neutral model: whose it is, whether it is silent, what it shows, what a tap does,
+/// and the vendor's own fields as typed values.
 ///
-/// Build one with ``PushDecoderRegistry/decode(_:)``. The model is lossless: anything no field captures
-/// is still in ``document``.
-public struct PushNotification: Sendable {
-    /// The classification this notification was decoded with: whose push, by which rule, silent or not,
-    /// and how it arrived. Held once; ``vendor``, ``marker``, ``alsoMatching``, ``shape`` and ``isSilent``
-    /// read and write it.
+/// Build one with ``PushDecoderRegistry/decode(_:)``. The model is lossless: anything no field captures is still in
+/// ``document``. Two are equal when every field, the extras and the payload are.
+public struct PushNotification: Sendable, Equatable {
+    /// The classification this notification was decoded with, which ``vendor``, ``marker``, ``alsoMatching``, ``shape``
+    /// and ``isSilent`` read and write.
     public var classification: PushClassification
 
     /// The vendor whose marker wins, or `nil` for a push no decoder recognises.
@@ -48,9 +47,9 @@ public struct PushNotification: Sendable {
         set { uniquePresentation().fields.isMutableContent = newValue }
     }
 
-    /// The title the device shows, on the platform ``shape`` says receives the push: the APNs alert,
-    /// unless the owner's notification service extension replaces it (it runs only when `mutable-content`
-    /// is 1), or the text the owner's Android SDK builds the notification from.
+    /// The title the device shows, on the platform ``shape`` says receives the push: the APNs alert, unless the owner's
+    /// notification service extension replaces it (it runs only when `mutable-content` is 1), or the text the owner's
+    /// Android SDK builds the notification from.
     public var title: String? {
         get { titleText?.string }
         set { titleText = newValue.map(PushTextValue.string) }
@@ -65,15 +64,14 @@ public struct PushNotification: Sendable {
         get { bodyText?.string }
         set { bodyText = newValue.map(PushTextValue.string) }
     }
-    /// ``title``, ``subtitle`` and ``body`` as held: the vendor-neutral reading keeps the payload's strings
-    /// as references into the parsed bytes, so a record writer copies them escaped, straight from the
-    /// payload, and a decoder that sets its own text never pays for the neutral one.
+    /// ``title``, ``subtitle`` and ``body`` as held: references into the parsed bytes, which a record writer copies
+    /// escaped, and which a decoder that sets its own text never pays to decode.
     package var titleText: PushTextValue?
     package var subtitleText: PushTextValue?
     package var bodyText: PushTextValue?
-    /// The text the owner's own keys carry (Exponea `title` and `message`, Swrve `_sw.media`), whether or
-    /// not the device shows it: without `mutable-content` iOS shows the APNs alert instead. `nil` for
-    /// vendors without text keys of their own.
+    /// The text the owner's own keys carry (Exponea `title` and `message`, Swrve `_sw.media`), whether or not the
+    /// device shows it: without `mutable-content` iOS shows the APNs alert instead. `nil` for vendors without text keys
+    /// of their own.
     public var vendorText: PushText? {
         get { presentation.fields.vendorText }
         set { uniquePresentation().fields.vendorText = newValue }
@@ -109,8 +107,8 @@ public struct PushNotification: Sendable {
         set { uniquePresentation().fields.relevanceScore = newValue }
     }
 
-    /// The vendor's message identity, as one string: Cordial `mcID`, Swrve `_sp` or `_p`, Atomic card
-    /// instance id, Exponea campaign id. The typed parts are in the vendor's extras.
+    /// The vendor's message identity, as one string: Cordial `mcID`, Swrve `_sp` or `_p`, Atomic card instance id,
+    /// Exponea campaign id. The typed parts are in the vendor's extras.
     public var messageID: String? {
         get { messageIDText?.string }
         set { messageIDText = newValue.map(PushTextValue.string) }
@@ -130,17 +128,16 @@ public struct PushNotification: Sendable {
         _modify { yield &uniquePresentation().fields.images }
     }
 
-    /// The owner's own typed fields (``CordialExtras``, ``ExponeaExtras``, …), read through the vendors'
-    /// accessors (``cordial``, ``exponea``, ``swrve``, ``atomic``) or by type. Filled in only by a
-    /// ``PushDecodingDetail/full`` decode.
+    /// The owner's own typed fields (``CordialExtras``, ``ExponeaExtras``, …), read through the vendors' accessors
+    /// (``cordial``, ``exponea``, ``swrve``, ``atomic``) or by type. Filled in only by a ``PushDecodingDetail/full``
+    /// decode.
     public var extras: PushExtras {
         get { presentation.fields.extras }
         _modify { yield &uniquePresentation().fields.extras }
     }
 
-    /// The fields outside ``PushDecodingDetail/summary``, in one shared box: a summary's notification
-    /// points at one empty box, so building, copying and dropping it touches a dozen fewer references
-    /// (the copy and the release of each was a fifth of a summary decode's instructions).
+    /// The fields outside ``PushDecodingDetail/summary``, in one shared box: a summary's notification points at one
+    /// empty box, so building, copying and dropping it touches a dozen fewer references.
     private var presentation: PresentationBox
 
     /// The whole payload, so nothing is lost.
@@ -148,15 +145,11 @@ public struct PushNotification: Sendable {
 }
 
 extension PushNotification {
-    // The initialiser lives here, outside the type's body, so the type keeps its memberwise initialiser,
-    // which `neutralReading` builds the value with in one step: a value assembled field by field in an
-    // initialiser's `self` was copied whole and the copy released again (SIL kept the retain and the
-    // release of the two loads of `self`), about 600 instructions a decode.
-
-    /// Creates the vendor-neutral reading of `payload`: classification, APNs fields, and the text from
-    /// `aps.alert` (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With
-    /// ``PushDecodingDetail/summary`` the APNs presentation fields (badge, sound, category, …) are left
-    /// empty.
+    // Outside the type's body, so the type keeps the memberwise initialiser `neutralReading` builds the value with in
+    // one step: a value assembled field by field in `self` was copied whole and released.
+    /// Creates the vendor-neutral reading of `payload`: classification, APNs fields, and the text from `aps.alert`
+    /// (APNs) or the `title`, `subtitle` and `body` (else `text`) strings (FCM). With ``PushDecodingDetail/summary``
+    /// the APNs presentation fields (badge, sound, category, …) are left empty.
     public init(
         payload: PushPayload,
         classification: consuming PushClassification,
@@ -179,9 +172,7 @@ extension PushNotification {
             fields.isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
             fields.isMutableContent = aps?["mutable-content"]?.numberValue?.int64Value == 1
             fields.badge = aps?["badge"]?.numberValue?.intValue
-            if let sound = aps?["sound"] {
-                fields.sound = sound.stringValue ?? sound["name"]?.stringValue
-            }
+            if let sound = aps?["sound"] { fields.sound = sound.stringValue ?? sound["name"]?.stringValue }
             fields.category = aps?["category"]?.stringValue
             fields.threadID = aps?["thread-id"]?.stringValue
             fields.interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))
@@ -191,9 +182,9 @@ extension PushNotification {
             presentation = .empty
         }
 
-        var title: PushTextValue? = nil
-        var subtitle: PushTextValue? = nil
-        var body: PushTextValue? = nil
+        var title: PushTextValue?
+        var subtitle: PushTextValue?
+        var body: PushTextValue?
         switch payload.shape {
         case .apns:
             // An APNs push shows its alert and nothing else; top-level keys are the app's to read.
@@ -226,7 +217,7 @@ extension PushNotification {
 
 extension PushNotification {
     /// The fields a summary leaves empty.
-    struct Presentation: Sendable {
+    struct Presentation: Sendable, Equatable {
         var isContentAvailable = false
         var isMutableContent = false
         var vendorText: PushText?
@@ -242,33 +233,30 @@ extension PushNotification {
     }
 
     /// ``Presentation`` behind a reference, copied on write: notifications stay values.
-    final class PresentationBox: @unchecked Sendable {
-        // Mutated only through `unique()`, on a box no other notification holds: a shared box is
-        // never written, so reading it from several tasks is safe.
+    final class PresentationBox: @unchecked Sendable, Equatable {
+        // Mutated only through `uniquePresentation()`, on a box no other notification holds: a shared box is never
+        // written, so reading it from several tasks is safe.
         var fields: Presentation
 
         init(_ fields: Presentation) { self.fields = fields }
 
-        /// The box every summary starts with; written never (`unique()` copies it first).
+        /// The box every summary starts with; never written (the static holds a second reference).
         static let empty = PresentationBox(Presentation())
-    }
-}
 
-extension PushNotification {
+        static func == (lhs: PresentationBox, rhs: PresentationBox) -> Bool { lhs.fields == rhs.fields }
+    }
+
     /// ``presentation``, first copied when another notification (or the shared empty box) holds it.
     @inline(__always)
     private mutating func uniquePresentation() -> PushNotification.PresentationBox {
-        // The shared empty box always has a second reference (the static), so it is never written.
-        if !isKnownUniquelyReferenced(&presentation) {
-            presentation = PresentationBox(presentation.fields)
-        }
+        if !isKnownUniquelyReferenced(&presentation) { presentation = PresentationBox(presentation.fields) }
         return presentation
     }
 }
 
-/// A text field of ``PushNotification`` as held: a string a decoder set, or a string value of the
-/// payload, decoded only when it is read.
-package enum PushTextValue: Sendable {
+/// A text field of ``PushNotification`` as held: a string a decoder set, or a string value of the payload, decoded only
+/// when it is read.
+package enum PushTextValue: Sendable, Equatable {
     case string(String)
     /// A JSON string (never another kind of value).
     case json(JSONValue)
@@ -294,4 +282,7 @@ package enum PushTextValue: Sendable {
         case .json(let value): return value.stringValue ?? ""
         }
     }
+
+    /// Equal when the texts are, however each is held.
+    package static func == (lhs: PushTextValue, rhs: PushTextValue) -> Bool { lhs.string == rhs.string }
 }

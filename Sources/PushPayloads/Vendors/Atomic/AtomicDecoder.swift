@@ -13,9 +13,7 @@ public struct AtomicDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .atomic }
 
     /// The top-level keys its rule reads; a payload without any of them is not asked.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["atomic"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["atomic"]) }
 
     /// ``PushMarker/atomicEnvelope`` when the `atomic` envelope is complete and well typed, with the
     /// envelope (on FCM, parsed once) for decoding.

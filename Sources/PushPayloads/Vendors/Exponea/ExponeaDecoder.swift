@@ -1,18 +1,18 @@
 import PushPayloadsJSON
 
-/// Exponea (Bloomreach Engagement) pushes, recognised as `Exponea.isExponeaNotification(userInfo:)`
-/// does: top-level `source` is exactly the string `xnpe_platform`.
+/// Exponea (Bloomreach Engagement) pushes, recognised as `Exponea.isExponeaNotification(userInfo:)` does: top-level
+/// `source` is exactly the string `xnpe_platform`.
 ///
 /// Silence and text follow the SDK of the platform the payload's shape says receives it:
 ///
-/// - APNs (iOS): silent when `silent` reads as 1 through `as? Int` (`1`, `1.0`, `true`; not `"1"` or
-///   `"true"`), as `PushNotificationParser.parsePushOpened` decides. The device shows the APNs alert,
-///   unless iOS runs the notification service extension (`mutable-content` the number 1 and an alert that
-///   shows something), when Exponea's `ExponeaNotificationService.createContent` replaces it with `title`
-///   (`"NO TITLE"` when that is not a string) and `message` (`""`).
-/// - FCM (Android): not shown — and so silent — when `FcmManagerImpl.handleRemoteMessage` shows nothing
-///   (see ``AndroidSuppression``): `silent` is exactly `"true"`, `title` and `message` are both blank, the
-///   action is `self-check`, or a field the SDK parses throws. The notification shows `title` and `message`.
+/// - APNs (iOS): silent when `silent` reads as 1 through `as? Int` (`1`, `1.0`, `true`; not `"1"` or `"true"`), as
+///   `PushNotificationParser.parsePushOpened` decides. The device shows the APNs alert, unless iOS runs the
+///   notification service extension (`mutable-content` the number 1 and an alert that shows something), when Exponea's
+///   `ExponeaNotificationService.createContent` replaces it with `title` (`"NO TITLE"` when that is not a string) and
+///   `message` (`""`).
+/// - FCM (Android): not shown — and so silent — when `FcmManagerImpl.handleRemoteMessage` shows nothing (see
+///   ``AndroidSuppression``): `silent` is exactly `"true"`, `title` and `message` are both blank, the action is
+///   `self-check`, or a field the SDK parses throws. The notification shows `title` and `message`.
 public struct ExponeaDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -21,47 +21,40 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .exponea }
 
     /// The top-level keys its rule reads; a payload without any of them is not asked.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["source"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["source"]) }
 
     /// ``PushMarker/exponeaSource`` when `source` is `xnpe_platform`. The match carries `attributes` as
-    /// ``PushPayload/nestedJSON(_:)`` reads it: an FCM data message sends it as a JSON string, which
-    /// Android's silence and the decoding (the message id) both read, so it is parsed here, once.
+    /// ``PushPayload/nestedJSON(_:)`` reads it: an FCM data message sends it as a JSON string, which Android's silence
+    /// and the decoding (the message id) both read, so it is parsed here, once.
     public func match(_ payload: PushPayload) -> PushMatch? {
         guard Self.isExponeaNotification(payload) else { return nil }
         return PushMatch(payload, marker: .exponeaSource, reading: payload.nestedJSON("attributes"))
     }
 
-    /// The SDK's rule alone, `Exponea.isExponeaNotification(userInfo:)`: for the SDK-named entry points,
-    /// which need no reading of the push beyond it.
+    /// The SDK's rule alone, `Exponea.isExponeaNotification(userInfo:)`: for the SDK-named entry points, which need no
+    /// reading of the push beyond it.
     package static func isExponeaNotification(_ payload: PushPayload) -> Bool {
         payload["source"]?.isString("xnpe_platform") == true
     }
 
-    /// On APNs, whether `silent` reads as 1 on iOS; on FCM, whether Android shows nothing.
+    /// iOS (`PushNotificationParser.parsePushOpened`): `userInfo["silent"] as? Int == 1`, so a JSON `true` (an
+    /// `NSNumber`) passes and strings never do. Android: it shows nothing (``androidSuppression(_:)``).
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
         switch payload.shape {
-        case .apns: return Self.isSilentOnIOS(payload)
+        case .apns: return payload["silent"].flatMap(SDKConversions.appleIntValue) == 1
         case .fcm: return Self.androidSuppression(payload, attributes: match.reading?.objectValue) != nil
         }
     }
 
-    /// iOS's rule (`PushNotificationParser.parsePushOpened`): `userInfo["silent"] as? Int == 1`. A JSON
-    /// `true` arrives as an `NSNumber` and passes; strings never do.
-    static func isSilentOnIOS(_ payload: PushPayload) -> Bool {
-        payload["silent"].flatMap(SDKConversions.appleIntValue) == 1
-    }
-
     /// Why Exponea's Android SDK shows nothing for a push (`FcmManagerImpl.handleRemoteMessage`).
     public enum AndroidSuppression: String, Hashable, Sendable, CaseIterable {
-        /// A field the SDK parses while reading the push is malformed, so it throws and, in the SDK's safe
-        /// mode, drops the push without tracking it: `notification_id` is not an `Int`, `actions` is not an
-        /// array of flat objects, `attributes`, `data` or `url_params` is not an object (`url_params`
-        /// with flat values only), or the tracking data's (`data`, else `attributes`) `event_type` is not a
-        /// string or its `sent_timestamp` not a number (`NotificationData`'s casts). The SDK's parsers (org.json, Gson) are lenient where this library is
-        /// strict, so text that is not JSON at all (single quotes, say) counts as malformed here.
+        /// A field the SDK parses while reading the push is malformed, so it throws and, in the SDK's safe mode, drops
+        /// the push without tracking it: `notification_id` is not an `Int`, `actions` is not an array of flat objects,
+        /// `attributes`, `data` or `url_params` is not an object (`url_params` with flat values only), or the tracking
+        /// data's (`data`, else `attributes`) `event_type` is not a string or its `sent_timestamp` not a number
+        /// (`NotificationData`'s casts). The SDK's parsers (org.json, Gson) are lenient where this library is strict,
+        /// so text that is not JSON at all (single quotes, say) counts as malformed here.
         case unparseable
         /// `action` is `self-check`: the SDK's own test push, handled and never shown.
         case selfCheck = "self_check"
@@ -76,8 +69,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         androidSuppression(payload, attributes: payload["attributes"].flatMap(payload.embeddedJSON)?.objectValue)
     }
 
-    /// ``androidSuppression(_:)`` with `attributes` already parsed (`embeddedJSON`), `nil` when absent or
-    /// not an object.
+    /// ``androidSuppression(_:)`` with `attributes` already parsed (`embeddedJSON`), `nil` when absent or not an
+    /// object.
     static func androidSuppression(_ payload: PushPayload, attributes: JSONObject?) -> AndroidSuppression? {
         if !isReadableOnAndroid(payload, attributes: attributes) { return .unparseable }
         if payload["action"]?.isString("self-check") == true { return .selfCheck }
@@ -88,10 +81,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         return nil
     }
 
-    /// Whether `NotificationPayload`'s constructor reads the push without throwing; `attributes` is the
-    /// payload's `attributes` parsed (`embeddedJSON`), `nil` when absent or not an object.
+    /// Whether `NotificationPayload`'s constructor reads the push without throwing; `attributes` is the payload's
+    /// `attributes` parsed (`embeddedJSON`), `nil` when absent or not an object.
     static func isReadableOnAndroid(_ payload: PushPayload, attributes: JSONObject?) -> Bool {
-        if let id = payload["notification_id"], !isKotlinInt(id) { return false }
+        // Kotlin's `String.toInt()`: an optional sign and decimal digits, within 32 bits.
+        if let id = payload["notification_id"], id.stringValue.flatMap({ Int32($0) }) == nil { return false }
         if let actions = payload["actions"] {
             guard let array = payload.embeddedJSON(actions)?.arrayValue, array.allSatisfy(isFlatObject) else {
                 return false
@@ -105,11 +99,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             guard let object = payload.embeddedJSON(data)?.objectValue else { return false }
             parsedData = object
         }
-        // On FCM (the only shape Android receives) `nestedJSON` is `embeddedJSON`, so what was parsed
-        // above is the tracking map; another shape reads it as `androidTrackingData` does.
+        // On FCM (the only shape Android receives) `nestedJSON` is `embeddedJSON`, so what was parsed above is the
+        // tracking map; another shape reads it as `androidTrackingData` does.
         let tracking = payload.shape == .fcm ? (data != nil ? parsedData : attributes) : androidTrackingData(payload)
-        // `NotificationData` casts the tracking map's `event_type` with `as String?` and `sent_timestamp`
-        // with `as Double?` (Gson reads every number as a Double); another type throws.
+        // `NotificationData` casts the tracking map's `event_type` with `as String?` and `sent_timestamp` with
+        // `as Double?` (Gson reads every number as a Double); another type throws.
         if let tracking {
             if let type = tracking["event_type"], type.kind != .string && type.kind != .null { return false }
             if let sent = tracking["sent_timestamp"], sent.kind != .number && sent.kind != .null { return false }
@@ -120,16 +114,10 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         return true
     }
 
-    /// The map Android tracks the push with (`NotificationPayload.parseNotificationData`): `data` when the
-    /// key is there, else `attributes`.
+    /// The map Android tracks the push with (`NotificationPayload.parseNotificationData`): `data` when the key is
+    /// there, else `attributes`.
     static func androidTrackingData(_ payload: PushPayload) -> JSONObject? {
         (payload["data"] != nil ? payload.nestedJSON("data") : payload.nestedJSON("attributes"))?.objectValue
-    }
-
-    /// Kotlin's `String.toInt()`: an optional sign and decimal digits, within 32 bits.
-    static func isKotlinInt(_ value: JSONValue) -> Bool {
-        guard let text = value.stringValue else { return false }
-        return Int32(text) != nil
     }
 
     /// Gson's `Map<String, String>`: an object whose values are strings, numbers, Booleans or null.
@@ -143,8 +131,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         "utm_source", "utm_campaign", "utm_content", "utm_medium", "utm_term", "xnpe_cmp",
     ]
 
-    /// Fills in title and message, the main action and the campaign id; with ``PushDecodingDetail/full``
-    /// also buttons, image, attributes and consent.
+    /// Fills in title and message, the main action and the campaign id; with ``PushDecodingDetail/full`` also buttons,
+    /// image, attributes and consent.
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
         var extras = ExponeaExtras()
@@ -166,37 +154,15 @@ public struct ExponeaDecoder: PushPayloadDecoder {
                 notification.bodyText = message ?? .string("")
                 if detail == .full {
                     if let sound = payload["sound"]?.stringValue { notification.sound = sound }
-                    // `createContent`: `badge as? String`, then `Int(_:)` (an optional sign and digits); anything
-                    // else, a number included, clears the badge.
+                    // `createContent`: `badge as? String`, then `Int(_:)` (an optional sign and digits); anything else,
+                    // a number included, clears the badge.
                     notification.badge = payload["badge"]?.stringValue.flatMap { Int($0) }
                 }
             }
         }
-        if detail == .full {
-            if payload.shape == .fcm, let sound = payload["sound"]?.stringValue { notification.sound = sound }
-            if let image = payload["image"]?.stringValue {
-                extras.imageURL = image
-                notification.images.append(PushImage(url: image))
-            }
-        }
-
         let actionType = payload["action"]
         let url = payload["url"]
         notification.defaultAction = Self.action(type: actionType, url: url)
-        if detail == .full {
-            extras.action = actionType?.stringValue
-            extras.url = url?.stringValue
-        }
-
-        if detail == .full, let actions = payload.nestedJSON("actions")?.arrayValue {
-            let buttons = Self.buttons(actions, shape: payload.shape)
-            notification.buttons = buttons.map(\.button)
-            // A tap on a button is tracked by that button's URL (iOS `parsePushOpened` → `actionValue`;
-            // Android `NotificationAction.isTrackingForced`).
-            extras.buttonTrackingForced = buttons.map {
-                $0.url.map { Self.forcesTracking($0, shape: payload.shape) } ?? false
-            }
-        }
 
         let attributes = match.reading?.objectValue
         // Android tracks with `data` when it is there and `attributes` otherwise (`parseNotificationData`).
@@ -210,10 +176,26 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             notification.messageIDText =
                 PushTextValue(campaign) ?? campaign?.numberValue.map { .string($0.text) }
                 ?? extras.actionID.map { .string(String($0)) }
-            if detail == .full { extras.campaignID = Self.text(campaign) }
+            if detail == .full { extras.campaignID = campaign?.stringValue ?? campaign?.numberValue?.text }
         }
         guard detail == .full else { return }
 
+        if payload.shape == .fcm, let sound = payload["sound"]?.stringValue { notification.sound = sound }
+        if let image = payload["image"]?.stringValue {
+            extras.imageURL = image
+            notification.images.append(PushImage(url: image))
+        }
+        extras.action = actionType?.stringValue
+        extras.url = url?.stringValue
+        if let actions = payload.nestedJSON("actions")?.arrayValue {
+            let buttons = Self.buttons(actions, shape: payload.shape)
+            notification.buttons = buttons.map(\.button)
+            // A tap on a button is tracked by that button's URL (iOS `parsePushOpened` → `actionValue`; Android
+            // `NotificationAction.isTrackingForced`).
+            extras.buttonTrackingForced = buttons.map {
+                $0.url.map { Self.forcesTracking($0, shape: payload.shape) } ?? false
+            }
+        }
         if let attributes {
             extras.attributes = attributes.value
             extras.campaignName = attributes["campaign_name"]?.stringValue
@@ -238,8 +220,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         notification.exponea = extras
     }
 
-    /// ``action(type:url:)`` read from the payload's values: the type compared in place, the URL made a
-    /// string only when the action opens it.
+    /// ``action(type:url:)`` read from the payload's values: the type compared in place, the URL made a string only
+    /// when the action opens it.
     static func action(type: JSONValue?, url: JSONValue?) -> PushAction {
         // Only the two types that open a URL need it as a string; the mapping is the one below.
         guard let type else { return .openApp }
@@ -259,11 +241,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
 
     /// The event type the SDK tracks the push's open under instead of `campaign`, or `nil` for `campaign`.
     ///
-    /// iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`): `attributes.event_type` as
-    /// a `String`, when it is not empty and not `campaign` (`Constants.EventTypes.pushOpen`). Android
-    /// (`NotificationData.hasCustomEventType`, used by `TrackingConsentManagerImpl`): the tracking map's
-    /// `event_type` when it is not blank by Kotlin's `isBlank` (a non-string value throws, so the push is
-    /// not shown at all: ``AndroidSuppression/unparseable``).
+    /// iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`): `attributes.event_type` as a `String`,
+    /// when it is not empty and not `campaign` (`Constants.EventTypes.pushOpen`). Android
+    /// (`NotificationData.hasCustomEventType`, used by `TrackingConsentManagerImpl`): the tracking map's `event_type`
+    /// when it is not blank by Kotlin's `isBlank` (a non-string value throws, so the push is not shown at all:
+    /// ``AndroidSuppression/unparseable``).
     static func customEventType(_ value: JSONValue?, shape: PushWireShape) -> String? {
         guard let type = value?.stringValue else { return nil }
         switch shape {
@@ -272,10 +254,10 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
     }
 
-    /// The buttons as each platform reads `actions`. iOS casts it to `[[String: String]]`, so a single
-    /// non-string value anywhere drops every button. Android reads each button as Gson's
-    /// `Map<String, String>`: numbers and Booleans become their text, null stays absent, and a nested value
-    /// throws, dropping the whole push (``AndroidSuppression/unparseable``).
+    /// The buttons as each platform reads `actions`. iOS casts it to `[[String: String]]`, so a single non-string value
+    /// anywhere drops every button. Android reads each button as Gson's `Map<String, String>`: numbers and Booleans
+    /// become their text, null stays absent, and a nested value throws, dropping the whole push
+    /// (``AndroidSuppression/unparseable``).
     static func buttons(_ actions: JSONArray, shape: PushWireShape) -> [(button: PushButton, url: String?)] {
         var buttons: [(button: PushButton, url: String?)] = []
         for (index, element) in actions.enumerated() {
@@ -296,9 +278,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             }
             let type = field("action") ?? "app"
             let url = field("url")
+            // The identifier the content extension registers names the type: `BROWSER`, `DEEPLINK`, else `APP`.
+            let identifierType = type == "browser" || type == "deeplink" ? type.uppercased() : "APP"
             let button = PushButton(
                 title: field("title") ?? "",
-                actionIdentifier: "EXPONEA_ACTION_\(identifierType(type))_\(index)",
+                actionIdentifier: "EXPONEA_ACTION_\(identifierType)_\(index)",
                 action: action(type: type, url: url)
             )
             buttons.append((button, url))
@@ -306,18 +290,8 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         return buttons
     }
 
-    /// The type part of the action identifier the content extension registers for a button.
-    static func identifierType(_ type: String) -> String {
-        switch type {
-        case "browser": return "BROWSER"
-        case "deeplink": return "DEEPLINK"
-        default: return "APP"
-        }
-    }
-
-    /// `has_tracking_consent`: absent means true; a Bool, the number 1, or "true"/"1" in any case; anything
-    /// else means false (`GdprTracking.readTrackingConsentFlag`: `as? Bool`, then `as? Int == 1`, then the
-    /// lowercased string).
+    /// `has_tracking_consent`: absent means true; a Bool, the number 1, or "true"/"1" in any case; anything else means
+    /// false (`GdprTracking.readTrackingConsentFlag`: `as? Bool`, then `as? Int == 1`, then the lowercased string).
     static func consent(_ value: JSONValue?) -> Bool {
         guard let value else { return true }
         if let flag = value.boolValue { return flag }
@@ -326,26 +300,19 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         return value.stringValue.map { $0.lowercased() == "true" || $0 == "1" } ?? false
     }
 
-    /// Whether a tap through `url` is tracked even without consent (`GdprTracking.isTrackForced`), by the
-    /// rule of the platform `shape` names.
+    /// Whether a tap through `url` is tracked even without consent (`GdprTracking.isTrackForced`), by the rule of the
+    /// platform `shape` names.
     static func forcesTracking(_ url: String, shape: PushWireShape) -> Bool {
-        switch shape {
-        case .apns: return forcesTrackingOnIOS(url)
-        case .fcm: return forcesTrackingOnAndroid(url)
-        }
+        shape == .apns ? forcesTrackingOnIOS(url) : forcesTrackingOnAndroid(url)
     }
 
-    /// iOS `GdprTracking.isTrackForced`: `URLComponents(string:)` (nil for a broken host or port), the first
-    /// query item named `xnpe_force_track` after percent-decoding; no value (`?xnpe_force_track`) forces,
-    /// a value forces when it lowercases to `true` or `1` (`=` with nothing after it does not).
+    /// iOS `GdprTracking.isTrackForced`: `URLComponents(string:)` (nil for a broken host or port), the first query item
+    /// named `xnpe_force_track` after percent-decoding; no value (`?xnpe_force_track`) forces, a value forces when it
+    /// lowercases to `true` or `1` (`=` with nothing after it does not).
     static func forcesTrackingOnIOS(_ url: String) -> Bool {
         guard SDKConversions.appleURLParses(url) else { return false }
         // The query runs from the first `?` to the fragment's `#`.
-        let beforeFragment = url.utf8.split(
-            separator: UInt8(ascii: "#"),
-            maxSplits: 1,
-            omittingEmptySubsequences: false
-        )[0]
+        let beforeFragment = url.utf8.prefix { $0 != UInt8(ascii: "#") }
         guard let mark = beforeFragment.firstIndex(of: UInt8(ascii: "?")) else { return false }
         let query = Substring(beforeFragment[beforeFragment.index(after: mark)...])
         for item in query.split(separator: "&", omittingEmptySubsequences: false) {
@@ -358,10 +325,10 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         return false
     }
 
-    /// Android `GdprTracking.isTrackForced` on the URL `NotificationAction` holds (`adjustUrl`: `http://` put
-    /// in front of a URL without `://`): `Uri.getQueryParameter`, which throws for an opaque URI (no `/`
-    /// after the first `:`, so false), matches the first raw name `xnpe_force_track` and decodes its value
-    /// (`+` is a space). An empty or missing value forces; otherwise `true` or `1` in any case.
+    /// Android `GdprTracking.isTrackForced` on the URL `NotificationAction` holds (`adjustUrl`: `http://` put in front
+    /// of a URL without `://`): `Uri.getQueryParameter`, which throws for an opaque URI (no `/` after the first `:`, so
+    /// false), matches the first raw name `xnpe_force_track` and decodes its value (`+` is a space). An empty or
+    /// missing value forces; otherwise `true` or `1` in any case.
     static func forcesTrackingOnAndroid(_ url: String) -> Bool {
         let adjusted = Array((url.contains("://") ? url : "http://" + url).utf8)
         let schemeEnd = adjusted.firstIndex(of: UInt8(ascii: ":"))
@@ -383,9 +350,5 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             return value.isEmpty || value.lowercased() == "true" || value == "1"
         }
         return false
-    }
-
-    static func text(_ value: JSONValue?) -> String? {
-        value?.stringValue ?? value?.numberValue?.text
     }
 }

@@ -79,9 +79,9 @@ extension ExponeaExtras {
         try container.encodeIfPresent(customEventType, forKey: .customEventType)
         try container.encodeIfPresent(sentTimestamp, forKey: .sentTimestamp)
         try container.encodeIfPresent(consentCategory, forKey: .consentCategory)
-        var parameters = container.nestedContainer(keyedBy: ParameterKey.self, forKey: .urlParameters)
+        var parameters = container.nestedContainer(keyedBy: PushNameKey.self, forKey: .urlParameters)
         for (name, value) in urlParameters.sorted(by: { $0.key < $1.key }) {
-            try parameters.encode(value, forKey: ParameterKey(stringValue: name))
+            try parameters.encode(value, forKey: PushNameKey(stringValue: name))
         }
         try container.encode(hasTrackingConsent, forKey: .hasTrackingConsent)
         try container.encodeIfPresent(consentCategoryTracking, forKey: .consentCategoryTracking)
@@ -90,16 +90,8 @@ extension ExponeaExtras {
         try container.encodeIfPresent(notificationID, forKey: .notificationID)
     }
 
-    private struct ParameterKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     enum CodingKeys: String, CodingKey {
-        case action
-        case url
+        case action, url
         case imageURL = "image_url"
         case attributes
         case campaignID = "campaign_id"

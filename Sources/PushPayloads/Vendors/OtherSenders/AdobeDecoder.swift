@@ -1,16 +1,14 @@
-/// Adobe Journey Optimizer (AEP Messaging) pushes, recognised as Adobe's SDKs do, on the platform the
-/// payload's shape names:
+/// Adobe Journey Optimizer (AEP Messaging) pushes, recognised as Adobe's SDKs do, on the platform the payload's shape
+/// names:
 ///
 /// - APNs (iOS): `_xdm` is a non-empty dictionary (the guard of `Messaging.handleNotificationResponse`,
 ///   ``PushMarker/adobeXDM``); an empty one, or a JSON string, is not Adobe's.
-/// - FCM (Android): `_xdm` or `adb_title` is present (`MessagingService.isAJONotification`,
-///   ``PushMarker/adobeAJO``).
+/// - FCM (Android): `_xdm` or `adb_title` is present (`MessagingService.isAJONotification`, ``PushMarker/adobeAJO``).
 ///
-/// Silent on Android: neither `adb_title` nor `adb_body` is present
-/// (`MessagingPushPayload.isSilentPushMessage`). On iOS the APNs rule. Neither SDK keeps a message id in
-/// the payload (iOS uses the request identifier, Android the FCM message id). A tap follows `adb_uri`: on
-/// Android as `adb_a_type` says (`DEEPLINK`, `WEBURL`, `DISMISS`, `OPENAPP`; absent opens the app), on iOS
-/// as a deep link. Android shows `adb_title` and `adb_body`.
+/// Silent on Android: neither `adb_title` nor `adb_body` is present (`MessagingPushPayload.isSilentPushMessage`). On
+/// iOS the APNs rule. Neither SDK keeps a message id in the payload (iOS uses the request identifier, Android the FCM
+/// message id). A tap follows `adb_uri`: on Android as `adb_a_type` says (`DEEPLINK`, `WEBURL`, `DISMISS`, `OPENAPP`;
+/// absent opens the app), on iOS as a deep link. Android shows `adb_title` and `adb_body`.
 public struct AdobeDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -19,9 +17,7 @@ public struct AdobeDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .adobe }
 
     /// `_xdm` and `adb_title`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["_xdm", "adb_title"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["_xdm", "adb_title"]) }
 
     /// ``PushMarker/adobeXDM`` (APNs) or ``PushMarker/adobeAJO`` (FCM).
     public func match(_ payload: PushPayload) -> PushMatch? {
@@ -38,10 +34,9 @@ public struct AdobeDecoder: PushPayloadDecoder {
     /// Android: `adb_title` and `adb_body` are both absent. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm: return !payload.object.contains("adb_title") && !payload.object.contains("adb_body")
-        }
+        return payload.isSilent(
+            onAndroid: !payload.object.contains("adb_title") && !payload.object.contains("adb_body")
+        )
     }
 
     /// The click-through action; on Android also `adb_title` and `adb_body`.

@@ -22,9 +22,7 @@ public struct AirshipDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .airship }
 
     /// The id and metadata keys of both platforms.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: appleKeys + androidKeys)
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: Self.appleKeys + Self.androidKeys) }
     static let appleKeys = ["_", "com.urbanairship.metadata", "com.urbanairship.media_attachment"]
     static let androidKeys = [
         "com.urbanairship.push.PUSH_ID", "com.urbanairship.push.CANONICAL_PUSH_ID", "com.urbanairship.metadata",
@@ -45,12 +43,10 @@ public struct AirshipDecoder: PushPayloadDecoder {
     /// Android: a ping, or no alert to post. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm:
-            return payload.object.contains("com.urbanairship.push.PING")
+        return payload.isSilent(
+            onAndroid: payload.object.contains("com.urbanairship.push.PING")
                 || SDKConversions.isJavaEmpty(payload["com.urbanairship.push.ALERT"])
-        }
+        )
     }
 
     /// The send id; on Android also the title, the alert and the deep-link action.

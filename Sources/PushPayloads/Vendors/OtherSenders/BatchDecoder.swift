@@ -17,9 +17,7 @@ public struct BatchDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .batch }
 
     /// `com.batch`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["com.batch"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["com.batch"]) }
 
     /// ``PushMarker/batchPayload`` when `com.batch` is a non-empty dictionary (iOS) or there at all
     /// (Android), with `com.batch` read (on Android, parsed) for silence and decoding.
@@ -36,10 +34,7 @@ public struct BatchDecoder: PushPayloadDecoder {
 
     /// Android: `com.batch`'s `s` is true. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
-        switch match.payload.shape {
-        case .apns: return match.payload.isBackgroundPush
-        case .fcm: return SDKConversions.orgJSONBoolean(match.reading?["s"])
-        }
+        match.payload.isSilent(onAndroid: SDKConversions.orgJSONBoolean(match.reading?["s"]))
     }
 
     /// The push id and deep link; on Android also `title` and `msg`.

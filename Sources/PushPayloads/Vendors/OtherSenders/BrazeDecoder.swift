@@ -1,17 +1,17 @@
 /// Braze pushes, recognised as Braze's SDKs do, on the platform the payload's shape names:
 ///
 /// - APNs (iOS): `ab` is a non-empty dictionary (``PushMarker/brazeAB``). BrazeKit's own
-///   `Braze.Notifications.isBrazeNotification(_:)` is closed source; this is the open-source compatibility
-///   layer's `ABKPushUtils isAppboyRemoteNotification:` in braze-swift-sdk. An empty dictionary, or a
-///   string or array under `ab`, is not Braze's.
+///   `Braze.Notifications.isBrazeNotification(_:)` is closed source; this is the open-source compatibility layer's
+///   `ABKPushUtils isAppboyRemoteNotification:` in braze-swift-sdk. An empty dictionary, or a string or array under
+///   `ab`, is not Braze's.
 /// - FCM (Android): `_ab` is exactly the string `"true"` (``PushMarker/brazeABFlag``):
 ///   `BrazeFirebaseMessagingService.isBrazePushNotification`'s Kotlin `==`, so `"True"` and `"1"` fail.
 ///
-/// Silent: on iOS `ABKPushUtils isAppboySilentRemoteNotification:` (a non-empty `aps` whose
-/// `content-available` has an `intValue` of 1); on Android a push without both `t` and `a` is not a
-/// notification message (`isNotificationMessage`), only broadcast to the app. Braze's keys `t` (title),
-/// `a` (body), `uri` (deep link), `cid` (campaign) and `br_p_id` (push id) were read from a decompiled
-/// `com.braze.Constants`; on iOS the device shows the APNs alert and no message id or link is read.
+/// Silent: on iOS `ABKPushUtils isAppboySilentRemoteNotification:` (a non-empty `aps` whose `content-available` has an
+/// `intValue` of 1); on Android a push without both `t` and `a` is not a notification message
+/// (`isNotificationMessage`), only broadcast to the app. Braze's keys `t` (title), `a` (body), `uri` (deep link), `cid`
+/// (campaign) and `br_p_id` (push id) were read from a decompiled `com.braze.Constants`; on iOS the device shows the
+/// APNs alert and no message id or link is read.
 public struct BrazeDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -20,12 +20,10 @@ public struct BrazeDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .braze }
 
     /// `ab` and `_ab`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["ab", "_ab"]) }
 
-    static let markerKeys = PushMarkerKeys(keys: ["ab", "_ab"])
-
-    /// ``PushMarker/brazeAB`` for an APNs payload whose `ab` is a non-empty dictionary;
-    /// ``PushMarker/brazeABFlag`` for FCM data whose `_ab` is `"true"`.
+    /// ``PushMarker/brazeAB`` for an APNs payload whose `ab` is a non-empty dictionary; ``PushMarker/brazeABFlag`` for
+    /// FCM data whose `_ab` is `"true"`.
     public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns:
@@ -36,8 +34,7 @@ public struct BrazeDecoder: PushPayloadDecoder {
         }
     }
 
-    /// iOS: a non-empty `aps` whose `content-available` reads as 1 through `intValue`. Android: `t` or `a`
-    /// is missing.
+    /// iOS: a non-empty `aps` whose `content-available` reads as 1 through `intValue`. Android: `t` or `a` is missing.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
         switch payload.shape {

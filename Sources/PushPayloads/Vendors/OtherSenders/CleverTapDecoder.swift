@@ -1,17 +1,16 @@
 /// CleverTap pushes, recognised as CleverTap's SDKs do, on the platform the payload's shape names:
 ///
 /// - APNs (iOS): some top-level key starts with `W$` or `wzrk_`, case-sensitive, whatever its value
-///   (`CleverTap isCleverTapNotification:` → `_isCTPushNotification:`, ``PushMarker/cleverTapKeyPrefix``).
-///   Only top-level keys count.
+///   (`CleverTap isCleverTapNotification:` → `_isCTPushNotification:`, ``PushMarker/cleverTapKeyPrefix``). Only
+///   top-level keys count.
 /// - FCM (Android): `wzrk_pn` is present (`CleverTapAPI.getNotificationInfo`'s `fromCleverTap`,
 ///   ``PushMarker/cleverTapPushFlag``); other `wzrk_` keys alone do not count there.
 ///
-/// The iOS rule is the broadest of all: any `wzrk_` key claims the push, so CleverTap comes after every
-/// sender with exact keys in ``PushDecoderRegistry/extended``.
+/// The iOS rule is the broadest of all: any `wzrk_` key claims the push, so CleverTap comes after every sender with
+/// exact keys in ``PushDecoderRegistry/extended``.
 ///
-/// Silent on Android: no `nm`, so `shouldRender` is false. On iOS the APNs rule. The message id is
-/// `wzrk_id` (Android: the push id `wzrk_pid`, else `wzrk_id`); a tap opens the deep link `wzrk_dl`;
-/// Android shows `nt` and `nm`.
+/// Silent on Android: no `nm`, so `shouldRender` is false. On iOS the APNs rule. The message id is `wzrk_id` (Android:
+/// the push id `wzrk_pid`, else `wzrk_id`); a tap opens the deep link `wzrk_dl`; Android shows `nt` and `nm`.
 public struct CleverTapDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -20,9 +19,7 @@ public struct CleverTapDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .clevertap }
 
     /// The prefixes `W$` and `wzrk_` (which cover `wzrk_pn`).
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: [], prefixes: ["W$", "wzrk_"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: [], prefixes: ["W$", "wzrk_"]) }
 
     /// ``PushMarker/cleverTapKeyPrefix`` (APNs) or ``PushMarker/cleverTapPushFlag`` (FCM).
     public func match(_ payload: PushPayload) -> PushMatch? {
@@ -44,11 +41,7 @@ public struct CleverTapDecoder: PushPayloadDecoder {
 
     /// Android: `nm` is missing. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
-        let payload = match.payload
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm: return !payload.object.contains("nm")
-        }
+        match.payload.isSilent(onAndroid: !match.payload.object.contains("nm"))
     }
 
     /// The notification id, the deep link; on Android also `nt` and `nm`.

@@ -1,12 +1,10 @@
-/// Customer.io pushes, recognised as Customer.io's SDKs do: `CIO-Delivery-ID` and `CIO-Delivery-Token` are
-/// both strings (``PushMarker/customerIODelivery``). iOS casts both with `as? String`
-/// (`PushNotification.isPushSentFromCio`), so a number fails; Android's
-/// `CustomerIOPushNotificationHandler.handleMessage` needs both from `getString`, and FCM data holds only
-/// strings, so the one rule serves both shapes.
+/// Customer.io pushes, recognised as Customer.io's SDKs do: `CIO-Delivery-ID` and `CIO-Delivery-Token` are both strings
+/// (``PushMarker/customerIODelivery``). iOS casts both with `as? String` (`PushNotification.isPushSentFromCio`), so a
+/// number fails; Android's `CustomerIOPushNotificationHandler.handleMessage` needs both from `getString`, and FCM data
+/// holds only strings, so the one rule serves both shapes.
 ///
-/// Neither SDK has a silent rule: silence is the APNs rule. The message id is `CIO-Delivery-ID`. A tap
-/// opens the deep link, `CIO.push.link` on iOS and `link` on Android, where the notification shows `title`
-/// and `body`.
+/// Neither SDK has a silent rule: silence is the APNs rule. The message id is `CIO-Delivery-ID`. A tap opens the deep
+/// link, `CIO.push.link` on iOS and `link` on Android, where the notification shows `title` and `body`.
 public struct CustomerIODecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -15,9 +13,7 @@ public struct CustomerIODecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .customerio }
 
     /// `CIO-Delivery-ID`, which every Customer.io push has.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["CIO-Delivery-ID"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["CIO-Delivery-ID"]) }
 
     /// ``PushMarker/customerIODelivery`` when both delivery keys are strings.
     public func match(_ payload: PushPayload) -> PushMatch? {

@@ -1,22 +1,17 @@
-/// Pushes that carry Firebase Messaging's analytics flag (``PushMarker/firebaseAnalytics``): `google.c.a.e` is
-/// the string `"1"`.
+/// Pushes that carry Firebase Messaging's analytics flag (``PushMarker/firebaseAnalytics``): `google.c.a.e` is the
+/// string `"1"` (the number 1 fails), the one test of a push's origin the SDKs make (iOS
+/// `FIRMessagingAnalytics canLogNotification:`, Android `MessagingAnalytics.shouldUploadScionMetrics`); the composer
+/// id `google.c.a.c_id` is read for the analytics event but not required. Firebase Messaging itself takes any non-empty dictionary
+/// (`FIRMessaging appDidReceiveMessage:`), and any server using FCM (Customer.io, Expo, the Admin SDK) adds
+/// `gcm.message_id` and other `google.c.*` keys: so the marker is not an entry point's rule, and Firebase comes last
+/// in ``PushDecoderRegistry/extended``, claimed only when no other sender's marker is there.
 ///
-/// Firebase Messaging has no "is this ours" check: `FIRMessaging appDidReceiveMessage:` takes any non-empty
-/// dictionary, and any server using FCM (Customer.io, Expo, the Admin SDK) adds `gcm.message_id` and other
-/// `google.c.*` keys. The one test the SDKs make of a push's origin is their analytics gate, which reads
-/// `google.c.a.e` as the string `"1"` (iOS `FIRMessagingAnalytics canLogNotification:`, Android
-/// `MessagingAnalytics.shouldUploadScionMetrics`; the number 1 fails). That is the rule here, and nothing
-/// more: the composer id `google.c.a.c_id` is read for the analytics event but not required by either SDK.
-/// Firebase comes last in ``PushDecoderRegistry/extended``, so it is claimed only when no other sender's
-/// marker is there, and the marker is not an entry point's rule.
-///
-/// On Android, `RemoteMessage.getData()` drops every `google.*` and `gcm.*` key, so an app's data map never
-/// matches; an FCM-shaped payload that has these keys is a capture of the raw intent extras, the bundle the
-/// analytics gate reads. There a push is shown only when `gcm.n.e` (or the legacy `gcm.notification.e`) is
-/// `"1"` (`NotificationParams.isNotification`), so anything else is silent; the notification shows
-/// `gcm.n.title` and `gcm.n.body` (or their `gcm.notification.*` forms) and the message id is
-/// `google.message_id`, else `message_id`. On iOS silence is the APNs rule, the message id is
-/// `gcm.message_id`, and `gcm.app_link` is opened as a deep link.
+/// On Android, `RemoteMessage.getData()` drops every `google.*` and `gcm.*` key, so an app's data map never matches; an
+/// FCM-shaped payload that has these keys is a capture of the raw intent extras, the bundle the analytics gate reads.
+/// There a push is shown only when `gcm.n.e` (or the legacy `gcm.notification.e`) is `"1"`
+/// (`NotificationParams.isNotification`), so anything else is silent; the notification shows `gcm.n.title` and
+/// `gcm.n.body` (or their `gcm.notification.*` forms) and the message id is `google.message_id`, else `message_id`. On
+/// iOS silence is the APNs rule, the message id is `gcm.message_id`, and `gcm.app_link` is opened as a deep link.
 public struct FirebaseDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -25,9 +20,7 @@ public struct FirebaseDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .firebase }
 
     /// `google.c.a.e`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["google.c.a.e"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["google.c.a.e"]) }
 
     /// ``PushMarker/firebaseAnalytics`` when the payload carries it.
     public func match(_ payload: PushPayload) -> PushMatch? {
@@ -37,11 +30,10 @@ public struct FirebaseDecoder: PushPayloadDecoder {
     /// Raw Android extras: not a display notification. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm:
-            return !(payload["gcm.n.e"]?.isString("1") == true || payload["gcm.notification.e"]?.isString("1") == true)
-        }
+        return payload.isSilent(
+            onAndroid:
+                !(payload["gcm.n.e"]?.isString("1") == true || payload["gcm.notification.e"]?.isString("1") == true)
+        )
     }
 
     /// The message id; on Android the notification's title and body, on iOS the app link.

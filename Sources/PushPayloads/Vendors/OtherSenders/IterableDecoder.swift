@@ -1,19 +1,18 @@
 /// Iterable pushes, recognised as Iterable's SDKs do, on the platform the payload's shape names:
 ///
-/// - APNs (iOS): `NotificationHelper.inspect(notification:)` answers `.silentPush` or `.iterable`, not
-///   `.other` (``PushMarker/iterableMetadata``): `itbl` is a dictionary whose `isGhostPush` is a Boolean
-///   (`as? Bool`: `true`, `false`, or a number equal to 1 or 0; never a string), and either a ghost push
-///   names a top-level `notificationType` of `InAppUpdate`, `InAppRemove` or `UpdateEmbedded`, or `itbl`
-///   has a number `templateId` (`as? NSNumber`), a string `messageId`, and a `campaignId` that is absent
-///   or a number.
-/// - FCM (Android): `itbl` is present (`IterableNotificationHelper.isIterablePush`,
-///   ``PushMarker/iterableKey``); its value is not read for the check.
+/// - APNs (iOS): `NotificationHelper.inspect(notification:)` answers `.silentPush` or `.iterable`, not `.other`
+///   (``PushMarker/iterableMetadata``): `itbl` is a dictionary whose `isGhostPush` is a Boolean (`as? Bool`: `true`,
+///   `false`, or a number equal to 1 or 0; never a string), and either a ghost push names a top-level
+///   `notificationType` of `InAppUpdate`, `InAppRemove` or `UpdateEmbedded`, or `itbl` has a number `templateId`
+///   (`as? NSNumber`), a string `messageId`, and a `campaignId` that is absent or a number.
+/// - FCM (Android): `itbl` is present (`IterableNotificationHelper.isIterablePush`, ``PushMarker/iterableKey``); its
+///   value is not read for the check.
 ///
-/// Silent: on iOS the `.silentPush` answer (a ghost push that syncs in-app or embedded messages); on
-/// Android a ghost push (`isGhostPush` by org.json's `optBoolean`: `true` or `"true"`), or a push with an
-/// empty `body`, which Iterable leaves unrendered. The message id is `itbl.messageId` (a ghost push's
-/// top-level `messageId` on iOS). A tap runs `itbl.defaultAction`: its `openUrl` type hands `data` to the
-/// app's URL delegate first (a deep link); iOS also reads the legacy top-level `url`.
+/// Silent: on iOS the `.silentPush` answer (a ghost push that syncs in-app or embedded messages); on Android a ghost
+/// push (`isGhostPush` by org.json's `optBoolean`: `true` or `"true"`), or a push with an empty `body`, which Iterable
+/// leaves unrendered. The message id is `itbl.messageId` (a ghost push's top-level `messageId` on iOS). A tap runs
+/// `itbl.defaultAction`: its `openUrl` type hands `data` to the app's URL delegate first (a deep link); iOS also reads
+/// the legacy top-level `url`.
 public struct IterableDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -22,9 +21,7 @@ public struct IterableDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .iterable }
 
     /// `itbl`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["itbl"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["itbl"]) }
 
     /// What `NotificationHelper.inspect(notification:)` answers on iOS.
     enum Inspection: Hashable, Sendable {
@@ -58,8 +55,8 @@ public struct IterableDecoder: PushPayloadDecoder {
         return silentPushTypes.contains { type.isString($0) }
     }
 
-    /// For a payload ``inspect(_:)`` does not call `.other`: whether it answers `.silentPush`, which needs
-    /// only the ghost flag and the type, not the campaign ids.
+    /// For a payload ``inspect(_:)`` does not call `.other`: whether it answers `.silentPush`, which needs only the
+    /// ghost flag and the type, not the campaign ids.
     static func isSilentPush(_ payload: PushPayload) -> Bool {
         guard let flag = payload["itbl"]?["isGhostPush"], SDKConversions.appleBoolValue(flag) == true else {
             return false
@@ -67,8 +64,8 @@ public struct IterableDecoder: PushPayloadDecoder {
         return hasSilentPushType(payload)
     }
 
-    /// ``PushMarker/iterableMetadata`` (APNs) or ``PushMarker/iterableKey`` (FCM), with `itbl` read once
-    /// (on iOS the dictionary as it is, on Android the JSON string parsed) for silence and decoding.
+    /// ``PushMarker/iterableMetadata`` (APNs) or ``PushMarker/iterableKey`` (FCM), with `itbl` read once (on iOS the
+    /// dictionary as it is, on Android the JSON string parsed) for silence and decoding.
     public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns: guard Self.inspect(payload) != .other else { return nil }

@@ -18,9 +18,7 @@ public struct KlaviyoDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .klaviyo }
 
     /// `body` and `_k`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["body", "_k"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["body", "_k"]) }
 
     /// ``PushMarker/klaviyoBodyK`` (APNs) or ``PushMarker/klaviyoK`` (FCM).
     public func match(_ payload: PushPayload) -> PushMatch? {
@@ -35,10 +33,7 @@ public struct KlaviyoDecoder: PushPayloadDecoder {
     /// Android: neither `title` nor `body` is present. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm: return !payload.object.contains("title") && !payload.object.contains("body")
-        }
+        return payload.isSilent(onAndroid: !payload.object.contains("title") && !payload.object.contains("body"))
     }
 
     /// The deep link `url`; on Android also `title` and `body`.

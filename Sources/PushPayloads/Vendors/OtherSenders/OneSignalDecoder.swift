@@ -1,17 +1,15 @@
 /// OneSignal pushes, recognised as OneSignal's SDKs do, on the platform the payload's shape names:
 ///
 /// - APNs (iOS): `custom` or `os_data` is a dictionary holding `i`, of any type
-///   (`OneSignalCoreHelper isOneSignalPayload:`, ``PushMarker/oneSignalCustomID``). The SDK subscripts
-///   without a type check, so a string `custom` would throw in Objective-C rather than answer; here it is
-///   simply not OneSignal's.
+///   (`OneSignalCoreHelper isOneSignalPayload:`, ``PushMarker/oneSignalCustomID``). The SDK subscripts without a type
+///   check, so a string `custom` would throw in Objective-C rather than answer; here it is simply not OneSignal's.
 /// - FCM (Android): `custom` holds a JSON object with `i` (`NotificationFormatHelper.isOneSignalBundle`,
 ///   ``PushMarker/oneSignalCustomJSON``).
 ///
-/// Silent: on iOS `isRemoteSilentNotification:`, which is true when none of `badge`, `aps.badge`, `m`, `o`,
-/// `s`, a non-empty `title`, `sound`, `aps.sound`, `aps.alert` and `os_data.buttons` is present; on Android
-/// nothing is shown unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's
-/// extender). The message id is `i`; a tap opens the launch URL `custom.u`. Android shows `title` and
-/// `alert`.
+/// Silent: on iOS `isRemoteSilentNotification:`, which is true when none of `badge`, `aps.badge`, `m`, `o`, `s`, a
+/// non-empty `title`, `sound`, `aps.sound`, `aps.alert` and `os_data.buttons` is present; on Android nothing is shown
+/// unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's extender). The message id is
+/// `i`; a tap opens the launch URL `custom.u`. Android shows `title` and `alert`.
 public struct OneSignalDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -20,12 +18,10 @@ public struct OneSignalDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .onesignal }
 
     /// `custom` and `os_data`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["custom", "os_data"]) }
 
-    static let markerKeys = PushMarkerKeys(keys: ["custom", "os_data"])
-
-    /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM), with the object
-    /// holding `i`: on iOS `custom` or `os_data` as they are, on Android `custom` parsed once.
+    /// ``PushMarker/oneSignalCustomID`` (APNs) or ``PushMarker/oneSignalCustomJSON`` (FCM), with the object holding
+    /// `i`: on iOS `custom` or `os_data` as they are, on Android `custom` parsed once.
     public func match(_ payload: PushPayload) -> PushMatch? {
         switch payload.shape {
         case .apns:

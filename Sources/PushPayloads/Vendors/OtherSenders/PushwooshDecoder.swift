@@ -1,13 +1,12 @@
 /// Pushwoosh pushes: `pw_msg` is present, of any type (iOS `PWMessage isPushwooshMessage:`, Android
-/// `PushwooshFcmHelper.isPushwooshMessage` → `RemoteMessageUtils`; ``PushMarker/pushwooshMessage``). The one
-/// rule serves both shapes. Pushwoosh is never recognised by its hash `p`, which Braze's Android payloads
-/// also use (for priority).
+/// `PushwooshFcmHelper.isPushwooshMessage` → `RemoteMessageUtils`; ``PushMarker/pushwooshMessage``). The one rule
+/// serves both shapes. Pushwoosh is never recognised by its hash `p`, which Braze's Android payloads also use (for
+/// priority).
 ///
-/// Silent on Android: `silent` or `pw_silent` is a true "string Boolean" (`PushBundleDataProvider.isSilent`:
-/// exactly `"true"`, or an integer above 0 by `Integer.parseInt`). On iOS the APNs rule: the SDK's
-/// `contentAvailable` flag (`aps.content-available` present) does not keep iOS from showing an alert. The
-/// message id is the hash `p`; a tap opens the link `l`. Android shows `header` as the title and, as
-/// `getMessage` reads it, `title` as the body.
+/// Silent on Android: `silent` or `pw_silent` is a true "string Boolean" (`PushBundleDataProvider.isSilent`: exactly
+/// `"true"`, or an integer above 0 by `Integer.parseInt`). On iOS the APNs rule: the SDK's `contentAvailable` flag
+/// (`aps.content-available` present) does not keep iOS from showing an alert. The message id is the hash `p`; a tap
+/// opens the link `l`. Android shows `header` as the title and, as `getMessage` reads it, `title` as the body.
 public struct PushwooshDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -16,9 +15,7 @@ public struct PushwooshDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .pushwoosh }
 
     /// `pw_msg`.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
-
-    static let markerKeys = PushMarkerKeys(keys: ["pw_msg"])
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["pw_msg"]) }
 
     /// ``PushMarker/pushwooshMessage`` when `pw_msg` is present.
     public func match(_ payload: PushPayload) -> PushMatch? {
@@ -28,14 +25,13 @@ public struct PushwooshDecoder: PushPayloadDecoder {
     /// Android: `silent` or `pw_silent` is a true string Boolean. iOS: the APNs rule.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        switch payload.shape {
-        case .apns: return payload.isBackgroundPush
-        case .fcm: return Self.isStringTrue(payload["silent"]) || Self.isStringTrue(payload["pw_silent"])
-        }
+        return payload.isSilent(
+            onAndroid: Self.isStringTrue(payload["silent"]) || Self.isStringTrue(payload["pw_silent"])
+        )
     }
 
-    /// `PushBundleDataProvider.getStringBoolean`: `"true"` exactly, or a string `Integer.parseInt` reads as
-    /// more than 0.
+    /// `PushBundleDataProvider.getStringBoolean`: `"true"` exactly, or a string `Integer.parseInt` reads as more than
+    /// 0.
     static func isStringTrue(_ value: JSONValue?) -> Bool {
         guard let text = value?.stringValue else { return false }
         return text == "true" || SDKConversions.javaParseInt(text).map { $0 > 0 } ?? false

@@ -17,9 +17,7 @@ extension SDKConversions {
 
     /// Whether `as? NSNumber` succeeds for `value` on Apple platforms: numbers and Booleans (both arrive as
     /// `NSNumber`), never strings.
-    package static func isAppleNumber(_ value: JSONValue) -> Bool {
-        value.kind == .number || value.kind == .bool
-    }
+    package static func isAppleNumber(_ value: JSONValue) -> Bool { value.kind == .number || value.kind == .bool }
 
     /// What Objective-C's `intValue` gives for a number, Boolean or string (`NSString.intValue` reads a
     /// leading integer: `"1"` is 1, `"1x"` is 1, `"x"` is 0); `nil` for values that don't answer `intValue`.

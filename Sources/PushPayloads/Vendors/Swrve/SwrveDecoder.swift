@@ -1,25 +1,22 @@
 import PushPayloadsJSON
 
-/// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m`
-/// `pushIdFromNotificationContent`): top-level `_sp` or `_p` is a non-empty string, or, on iOS, a number
-/// or Boolean, which iOS reads through `NSNumber.stringValue` (`true` is `"1"`, `1234.0` is `"1234"`; see
-/// ``SwrveExtras/pushID``). In an FCM data message every value is a string, so the one rule serves both.
+/// Swrve pushes, recognised as the SDKs do (`SwrveHelper.isSwrvePush`, `SwrvePush.m` `pushIdFromNotificationContent`):
+/// top-level `_sp` or `_p` is a non-empty string, or, on iOS, a number or Boolean, which iOS reads through
+/// `NSNumber.stringValue` (see ``SwrveExtras/pushID``); FCM data holds only strings, so the one rule serves both. Keys
+/// are case-sensitive (`{"_P":"1"}` is no Swrve push): iOS reads the dictionary as it is, and Android's
+/// `SwrveFirebaseMessagingService` asks `SwrveHelper.isSwrvePush`. Only the opt-in `SwrvePushServiceDefault.handle`
+/// (apps with several push providers) goes through `SwrvePushWorkerHelper.checkIsSwrvePush`, which ignores case;
+/// `docs/vendor-rules.md` says why that path is not the one followed.
 ///
-/// Silent means a usable `_sp`, which wins over `_p` on both platforms. An authenticated push (`_p` with
-/// `_aui`) arrives without an alert but is shown by the SDK from `_sw.media`, so it counts as visible. On
-/// Android a push whose `_siw` `Integer.parseInt` refuses is never shown either (the SDK throws while it
-/// saves the influence window, before it posts the notification), so it counts as silent on FCM.
+/// Silent means a usable `_sp`, which wins over `_p` on both platforms. An authenticated push (`_p` with `_aui`)
+/// arrives without an alert but is shown by the SDK from `_sw.media`, so it counts as visible. On Android a push whose
+/// `_siw` `Integer.parseInt` refuses is never shown (the SDK throws saving the influence window, before it posts the
+/// notification), so it counts as silent on FCM.
 ///
-/// Keys are case-sensitive on both platforms (`{"_P":"1"}` is no Swrve push): iOS reads `_p`/`_sp` from
-/// the dictionary as they are, and Android's `SwrveFirebaseMessagingService` asks `SwrveHelper.isSwrvePush`,
-/// which reads the bundle's `_p`/`_sp`. Only the opt-in `SwrvePushServiceDefault.handle` (apps with several
-/// push providers) goes through `SwrvePushWorkerHelper.checkIsSwrvePush`, which compares key names
-/// ignoring case; `docs/vendor-rules.md` says why that path is not the one followed.
-///
-/// The text the device shows follows the platform the shape names: on iOS the APNs alert, which Swrve's
-/// service extension replaces with `_sw.media` only when `mutable-content` is 1 and the push has a media
-/// URL to attach; on Android `text`, with `_sw.title` and `_sw.subtitle`, and `_sw.media` when it is an
-/// image. Attachments are assumed to download; when one fails, the SDKs keep the other text.
+/// The text shown follows the platform: on iOS the APNs alert, which Swrve's service extension replaces with
+/// `_sw.media` only when `mutable-content` is 1 and the push has a media URL to attach; on Android `text`, with
+/// `_sw.title` and `_sw.subtitle`, and `_sw.media` when it is an image. Attachments are assumed to download; when one
+/// fails, the SDKs keep the other text.
 public struct SwrveDecoder: PushPayloadDecoder {
     /// Creates the decoder.
     public init() {}
@@ -28,12 +25,9 @@ public struct SwrveDecoder: PushPayloadDecoder {
     public var vendor: PushVendor { .swrve }
 
     /// The top-level keys its rule reads; a payload without any of them is not asked.
-    public var markerKeys: PushMarkerKeys? { Self.markerKeys }
+    public var markerKeys: PushMarkerKeys? { PushMarkerKeys(keys: ["_sp", "_p"]) }
 
-    static let markerKeys = PushMarkerKeys(keys: ["_sp", "_p"])
-
-    /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when
-    /// `_p` is.
+    /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when `_p` is.
     public func match(_ payload: PushPayload) -> PushMatch? {
         if Self.pushIDText(payload["_sp"]) != nil { return PushMatch(payload, marker: .swrveSilentPushID) }
         return Self.pushIDText(payload["_p"]) != nil ? PushMatch(payload, marker: .swrvePushID) : nil
@@ -56,10 +50,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
 
     /// The influence window in minutes as the platform reads `_siw`, `nil` when none is saved.
     ///
-    /// iOS (`SwrveCampaignInfluence.saveInfluencedData`): absent or `null` saves none; a string or number
-    /// reads as Objective-C's `intValue` (`"60"` 60, `"x"` 0, `true` 1, `1.9` 1); any other value keeps the
-    /// default, 720. Android (`saveInfluencedCampaign`): `Integer.parseInt` of the string, and nothing is
-    /// saved (the push is dropped) when it throws.
+    /// iOS (`SwrveCampaignInfluence.saveInfluencedData`): absent or `null` saves none; a string or number reads as
+    /// Objective-C's `intValue` (`"60"` 60, `"x"` 0, `true` 1, `1.9` 1); any other value keeps the default, 720.
+    /// Android (`saveInfluencedCampaign`): `Integer.parseInt` of the string, and nothing is saved (the push is dropped)
+    /// when it throws.
     static func influenceWindow(_ payload: PushPayload) -> Int? {
         guard let window = payload["_siw"] else { return nil }
         switch payload.shape {
@@ -71,29 +65,27 @@ public struct SwrveDecoder: PushPayloadDecoder {
         }
     }
 
-    /// The push id as the SDKs read it: a string as is, a number or Boolean as iOS's `NSNumber.stringValue`
-    /// prints it; `nil` for anything else and for an empty result (whitespace is an id).
+    /// The push id as the SDKs read it: a string as is, a number or Boolean as iOS's `NSNumber.stringValue` prints it;
+    /// `nil` for anything else and for an empty result (whitespace is an id).
     package static func pushID(_ value: JSONValue?) -> String? {
         guard let value, let id = SDKConversions.appleStringValue(value), !id.isEmpty else { return nil }
         return id
     }
 
-    /// ``pushID(_:)`` as held: a string id as a reference into the payload, so recognising a push and
-    /// summarising it build no `String` for it.
+    /// ``pushID(_:)`` as held: a string id as a reference into the payload, so recognising a push and summarising it
+    /// build no `String` for it.
     static func pushIDText(_ value: JSONValue?) -> PushTextValue? {
         guard let value else { return nil }
         if value.kind == .string { return value.isEmptyString ? nil : .json(value) }
         return pushID(value).map(PushTextValue.string)
     }
 
-    /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, `true` 1, a string's
-    /// leading integer (`"1"` is 1, `"x"` is 0), 0 when absent (messaging `nil` gives 0) or neither.
-    static func richVersion(_ value: JSONValue?) -> Int {
-        value.flatMap(SDKConversions.objectiveCIntValue) ?? 0
-    }
+    /// What Objective-C's `intValue` gives for `_sw.version`: a number truncated, `true` 1, a string's leading integer
+    /// (`"1"` is 1, `"x"` is 0), 0 when absent (messaging `nil` gives 0) or neither.
+    static func richVersion(_ value: JSONValue?) -> Int { value.flatMap(SDKConversions.objectiveCIntValue) ?? 0 }
 
-    /// Fills in ids, the text the device shows, the campaign and deep link; with ``PushDecodingDetail/full``
-    /// also images, buttons, the silent payload and the other extras.
+    /// Fills in ids, the text the device shows, the campaign and deep link; with ``PushDecodingDetail/full`` also
+    /// images, buttons, the silent payload and the other extras.
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
         var extras = SwrveExtras()
@@ -110,12 +102,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
             extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
             extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
             extras.influenceWindowMinutes = Self.influenceWindow(payload)
+            if let sound = payload["sound"]?.stringValue, notification.sound == nil { notification.sound = sound }
         }
         // iOS falls back to the deprecated `_d` when `_sd` is not a string; Android reads `_sd` only.
         extras.deepLink = payload["_sd"]?.stringValue ?? (payload.shape == .apns ? payload["_d"]?.stringValue : nil)
-        if detail == .full, let sound = payload["sound"]?.stringValue, notification.sound == nil {
-            notification.sound = sound
-        }
 
         let rich = payload.nestedJSON("_sw")?.objectValue
         let version = rich.map { Self.richVersion($0["version"]) }
@@ -147,8 +137,8 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 if let body = PushTextValue(media["body"]) { notification.bodyText = body }
             }
         case .fcm:
-            // `SwrveNotificationBuilder`: `text` is the body; `_sw.title`/`subtitle` when not empty; an image
-            // media's non-empty fields over those.
+            // `SwrveNotificationBuilder`: `text` is the body; `_sw.title`/`subtitle` when not empty; an image media's
+            // non-empty fields over those.
             notification.titleText = PushTextValue(nonEmpty: usableRich?["title"])
             notification.subtitleText = PushTextValue(nonEmpty: usableRich?["subtitle"])
             notification.bodyText = PushTextValue(payload["text"])
@@ -159,9 +149,7 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 if let text = PushTextValue(nonEmpty: media["body"]) { notification.bodyText = text }
             }
         }
-        if let usableRich {
-            decodeRich(usableRich, into: &notification, extras: &extras, detail: detail)
-        }
+        if let usableRich { decodeRich(usableRich, into: &notification, extras: &extras, detail: detail) }
 
         var action = PushAction.openApp
         if let campaign = extras.campaignID {
@@ -200,14 +188,10 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 case "dismiss": action = .dismiss
                 default: action = .openApp
                 }
+                let title = button["title"]?.stringValue ?? ""
                 let options = button["button_type"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 notification.buttons.append(
-                    PushButton(
-                        title: button["title"]?.stringValue ?? "",
-                        actionIdentifier: String(index),
-                        action: action,
-                        options: options
-                    )
+                    PushButton(title: title, actionIdentifier: String(index), action: action, options: options)
                 )
             }
         }
