@@ -87,12 +87,11 @@ enum FCMChecks {
         summary: "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
         source: reference + " (AndroidConfig.ttl, google.protobuf.Duration)"
     )
-    static let androidDataOverride = PushCheckRule(
+    static let androidDataOverride = PushCheckRule.device(
         id: "fcm.android.data-override",
         severity: .warning,
         summary: "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
-        source: reference + " (AndroidConfig.data)",
-        scope: .device
+        source: reference + " (AndroidConfig.data)"
     )
     static let androidColor = PushCheckRule(
         id: "fcm.android.notification.color",
@@ -113,13 +112,12 @@ enum FCMChecks {
         summary: "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
         source: reference + " (ApnsConfig)"
     )
-    static let apnsDataOnlyPriority = PushCheckRule(
+    static let apnsDataOnlyPriority = PushCheckRule.device(
         id: "fcm.apns.data-only-priority",
         severity: .error,
         summary:
             "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
-        source: "Firebase: Set the priority of a message",
-        scope: .device
+        source: "Firebase: Set the priority of a message"
     )
     static let webpushLink = PushCheckRule(
         id: "fcm.webpush.link",
@@ -348,20 +346,14 @@ enum FCMChecks {
         let ios = context.delivery(.ios)
         if let value {
             guard let apns = value.objectValue else {
-                context.report(
-                    apnsBlock,
-                    platform: .ios,
-                    path: "$.message.apns",
-                    "`apns` is \(value.kindPhrase), not an object"
-                )
+                context.reportIOS(apnsBlock, path: "$.message.apns", "`apns` is \(value.kindPhrase), not an object")
                 return
             }
             unknownFields(apns, allowed: apnsFields, path: "$.message.apns", platform: .ios, &context)
             checkStringMap(apns["headers"], path: "$.message.apns.headers", platform: .ios, isData: false, &context)
             if let payload = apns["payload"], payload.kind != .object {
-                context.report(
+                context.reportIOS(
                     apnsBlock,
-                    platform: .ios,
                     path: "$.message.apns.payload",
                     "`payload` is \(payload.kindPhrase), not an object"
                 )
@@ -369,9 +361,8 @@ enum FCMChecks {
         }
         // With nothing to show, FCM sends Apple devices a background push, which priority 10 may not carry.
         guard let ios, ios.payload.aps?["alert"] == nil, ios.headers["apns-priority"] != "5" else { return }
-        context.report(
+        context.reportIOS(
             apnsDataOnlyPriority,
-            platform: .ios,
             header: "apns-priority",
             ios.headers["apns-priority"] == nil
                 ? "nothing is shown on Apple devices, so set `apns.headers.apns-priority` to \"5\"; FCM's default, 10, is refused for such messages"

@@ -131,6 +131,11 @@ struct PushCheckContext {
         )
     }
 
+    /// Adds a finding on the iOS payload or its APNs headers.
+    mutating func reportIOS(_ rule: PushCheckRule, path: String? = nil, header: String? = nil, _ message: String) {
+        report(rule, platform: .ios, path: path, header: header, message)
+    }
+
     /// The findings, each uncertain one made certain when the same rule holds at the same place on every
     /// platform the request may reach (whichever device gets it, the finding holds), and the others saying
     /// in their message which devices they need.
