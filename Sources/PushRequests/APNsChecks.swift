@@ -412,9 +412,9 @@ enum APNsChecks {
             if key.hasSuffix("-args") {
                 let strings = value.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
                 if !strings {
-                    context.report(alertType, platform: .ios, path: memberPath, "`\(key)` must be an array of strings")
+                    context.reportIOS(alertType, path: memberPath, "`\(key)` must be an array of strings")
                 }
-                let locKey = key.replacingSuffix("-args", with: "-key")
+                let locKey = String(key.dropLast("-args".count)) + "-key"
                 if object[locKey] == nil {
                     context.reportIOS(
                         alertLocArgsWithoutKey,
@@ -495,21 +495,22 @@ enum APNsChecks {
         let pushType = headers["apns-push-type"]
         let shows = aps.map { aps in ["alert", "sound", "badge"].contains { aps[$0] != nil } } ?? false
         let wakes = aps?["content-available"]?.numberValue?.int64Value == 1
-        guard let pushType else {
+        if pushType == nil {
             context.reportIOS(
                 headerPushTypeMissing,
                 header: "apns-push-type",
                 "no `apns-push-type`: set it to `\(shows || !wakes ? "alert" : "background")`; watchOS requires it, and FCM does not add it"
             )
-            if !shows && wakes && priority != "5" {
-                context.reportIOS(
-                    backgroundPriority,
-                    header: "apns-priority",
-                    "a background push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
-                )
-            }
-            return
         }
+        // Without a push type, a body that only wakes the app is a background push too.
+        if pushType == "background" || (pushType == nil && !shows && wakes), priority != "5" {
+            context.reportIOS(
+                backgroundPriority,
+                header: "apns-priority",
+                "a \(pushType == nil ? "background" : "`background`") push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
+            )
+        }
+        guard let pushType else { return }
         guard let suffix = pushTypes[pushType] else {
             context.reportIOS(
                 headerPushTypeValue,
@@ -518,24 +519,13 @@ enum APNsChecks {
             )
             return
         }
-        if pushType == "background" && priority != "5" {
-            context.reportIOS(
-                backgroundPriority,
-                header: "apns-priority",
-                "a `background` push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
-            )
-        }
-        if pushType == "alert" && !shows && wakes {
+        if pushType == "alert" && !shows {
             context.reportIOS(
                 headerPushTypeMismatch,
                 header: "apns-push-type",
-                "`apns-push-type` is `alert` but the body only wakes the app: use `background` with priority 5"
-            )
-        } else if pushType == "alert" && !shows && !wakes {
-            context.reportIOS(
-                headerPushTypeMismatch,
-                header: "apns-push-type",
-                "`apns-push-type` is `alert` but `aps` has no alert, sound or badge: nothing is shown"
+                wakes
+                    ? "`apns-push-type` is `alert` but the body only wakes the app: use `background` with priority 5"
+                    : "`apns-push-type` is `alert` but `aps` has no alert, sound or badge: nothing is shown"
             )
         }
         if let topic = headers["apns-topic"] {
@@ -566,12 +556,5 @@ enum APNsChecks {
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
             }
         }
-    }
-}
-
-extension String {
-    /// The string with `suffix` replaced by `replacement` (the string must end in `suffix`).
-    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
-        String(dropLast(suffix.count)) + replacement
     }
 }

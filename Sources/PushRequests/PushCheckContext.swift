@@ -11,7 +11,9 @@ struct PushCheckContext {
     /// has decoded them already (``PushInspector``); `nil` for a delivery to decode here.
     let notifications: [PushNotification?]
     private(set) var findings: [PushFinding] = []
+}
 
+extension PushCheckContext {
     /// A context for `request`; `platforms` are the platforms the caller knows the request goes to
     /// (empty: not known).
     init(request: PushSendRequest, registry: PushDecoderRegistry, platforms: Set<PushPlatform> = []) {
@@ -23,22 +25,6 @@ struct PushCheckContext {
             audience: PushAudience(request: request, deliveries: deliveries, declared: platforms),
             notifications: []
         )
-    }
-
-    /// A context for `request` whose `deliveries` and `audience` the caller has built, with the
-    /// `notifications` it has decoded, one per delivery (or none, to decode them here).
-    init(
-        request: PushSendRequest,
-        registry: PushDecoderRegistry,
-        deliveries: [PushDelivery],
-        audience: PushAudience,
-        notifications: [PushNotification?]
-    ) {
-        self.request = request
-        self.registry = registry
-        self.deliveries = deliveries
-        self.audience = audience
-        self.notifications = notifications
     }
 
     /// The notification of the delivery at `index`, decoded by ``registry``: the caller's, or decoded now.
