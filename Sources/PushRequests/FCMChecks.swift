@@ -157,15 +157,16 @@ enum FCMChecks {
         "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token", "topic",
         "condition", "fid",
     ]
-    static let androidFields: Set<String> = [
-        "collapse_key", "collapseKey", "priority", "ttl", "restricted_package_name", "restrictedPackageName", "data",
-        "notification", "fcm_options", "fcmOptions", "direct_boot_ok", "directBootOk", "bandwidth_constrained_ok",
-        "bandwidthConstrainedOk", "restricted_satellite_ok", "restrictedSatelliteOk",
+    /// The fields of each platform's block.
+    static let blockFields: [String: Set<String>] = [
+        "android": [
+            "collapse_key", "collapseKey", "priority", "ttl", "restricted_package_name", "restrictedPackageName",
+            "data", "notification", "fcm_options", "fcmOptions", "direct_boot_ok", "directBootOk",
+            "bandwidth_constrained_ok", "bandwidthConstrainedOk", "restricted_satellite_ok", "restrictedSatelliteOk",
+        ],
+        "apns": ["headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken"],
+        "webpush": ["headers", "data", "notification", "fcm_options", "fcmOptions"],
     ]
-    static let apnsFields: Set<String> = [
-        "headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken",
-    ]
-    static let webpushFields: Set<String> = ["headers", "data", "notification", "fcm_options", "fcmOptions"]
 
     static func check(_ context: inout PushCheckContext) {
         switch context.request.kind {
@@ -251,32 +252,18 @@ enum FCMChecks {
         checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
-        if let notificationValue = message["notification"] {
-            if let notification = notificationValue.objectValue {
-                for (key, value) in notification {
-                    let memberPath = PushCheckContext.path("$.message.notification", key)
-                    if !["title", "body", "image"].contains(key) {
-                        context.report(
-                            notificationFields,
-                            path: memberPath,
-                            "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
-                        )
-                    } else if value.kind != .string {
-                        context.report(
-                            notificationFields,
-                            path: memberPath,
-                            "`\(key)` is \(value.kindPhrase), not a string"
-                        )
-                    } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
-                        context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
-                    }
-                }
-            } else {
+        for (key, value) in block("notification", of: message, notificationFields, &context) ?? .empty {
+            let memberPath = PushCheckContext.path("$.message.notification", key)
+            if !["title", "body", "image"].contains(key) {
                 context.report(
                     notificationFields,
-                    path: "$.message.notification",
-                    "`notification` is \(notificationValue.kindPhrase), not an object"
+                    path: memberPath,
+                    "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
                 )
+            } else if value.kind != .string {
+                context.report(notificationFields, path: memberPath, "`\(key)` is \(value.kindPhrase), not a string")
+            } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
+                context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
             }
         }
 
@@ -289,23 +276,36 @@ enum FCMChecks {
             )
         }
 
-        checkAndroid(message["android"], hasData: message["data"] != nil, &context)
-        checkAPNs(message["apns"], &context)
-        checkWebpush(message["webpush"], &context)
+        checkAndroid(message, &context)
+        checkAPNs(message, &context)
+        checkWebpush(message, &context)
     }
 
-    private static func checkAndroid(_ value: JSONValue?, hasData: Bool, _ context: inout PushCheckContext) {
-        guard let value else { return }
-        guard let android = value.objectValue else {
-            context.report(
-                requestUnknownField,
-                platform: .android,
-                path: "$.message.android",
-                "`android` is \(value.kindPhrase), not an object"
-            )
+    /// `message[key]`, a block of the message, when it is an object; when it is there but not one, a finding
+    /// of `rule`. A platform's block is checked for fields FCM does not know (``blockFields``).
+    private static func block(
+        _ key: String,
+        of message: JSONObject,
+        _ rule: PushCheckRule,
+        platform: PushPlatform? = nil,
+        _ context: inout PushCheckContext
+    ) -> JSONObject? {
+        guard let value = message[key] else { return nil }
+        let path = "$.message." + key
+        guard let object = value.objectValue else {
+            context.report(rule, platform: platform, path: path, "`\(key)` is \(value.kindPhrase), not an object")
+            return nil
+        }
+        if let allowed = blockFields[key] {
+            unknownFields(object, allowed: allowed, path: path, platform: platform, &context)
+        }
+        return object
+    }
+
+    private static func checkAndroid(_ message: JSONObject, _ context: inout PushCheckContext) {
+        guard let android = block("android", of: message, requestUnknownField, platform: .android, &context) else {
             return
         }
-        unknownFields(android, allowed: androidFields, path: "$.message.android", platform: .android, &context)
         if let priority = android["priority"],
             !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
         {
@@ -320,7 +320,7 @@ enum FCMChecks {
             context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
         }
         checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
-        if hasData, android["data"] != nil {
+        if message["data"] != nil, android["data"] != nil {
             context.report(
                 androidDataOverride,
                 platform: .android,
@@ -342,14 +342,10 @@ enum FCMChecks {
         }
     }
 
-    private static func checkAPNs(_ value: JSONValue?, _ context: inout PushCheckContext) {
+    private static func checkAPNs(_ message: JSONObject, _ context: inout PushCheckContext) {
         let ios = context.delivery(.ios)
-        if let value {
-            guard let apns = value.objectValue else {
-                context.reportIOS(apnsBlock, path: "$.message.apns", "`apns` is \(value.kindPhrase), not an object")
-                return
-            }
-            unknownFields(apns, allowed: apnsFields, path: "$.message.apns", platform: .ios, &context)
+        if message["apns"] != nil {
+            guard let apns = block("apns", of: message, apnsBlock, platform: .ios, &context) else { return }
             checkStringMap(apns["headers"], path: "$.message.apns.headers", platform: .ios, isData: false, &context)
             if let payload = apns["payload"], payload.kind != .object {
                 context.reportIOS(
@@ -370,18 +366,8 @@ enum FCMChecks {
         )
     }
 
-    private static func checkWebpush(_ value: JSONValue?, _ context: inout PushCheckContext) {
-        guard let value else { return }
-        guard let webpush = value.objectValue else {
-            context.report(
-                requestUnknownField,
-                platform: .web,
-                path: "$.message.webpush",
-                "`webpush` is \(value.kindPhrase), not an object"
-            )
-            return
-        }
-        unknownFields(webpush, allowed: webpushFields, path: "$.message.webpush", platform: .web, &context)
+    private static func checkWebpush(_ message: JSONObject, _ context: inout PushCheckContext) {
+        guard let webpush = block("webpush", of: message, requestUnknownField, platform: .web, &context) else { return }
         checkStringMap(webpush["data"], path: "$.message.webpush.data", platform: .web, isData: true, &context)
         checkStringMap(webpush["headers"], path: "$.message.webpush.headers", platform: .web, isData: false, &context)
         let options = webpush["fcm_options"] ?? webpush["fcmOptions"]
