@@ -195,14 +195,7 @@ struct PushAudience {
             }
             possible = reached
             let message = request.kind == .fcmV1 ? request.document.rootObject["message"]?.objectValue : nil
-            certain = reached.filter { platform in
-                switch platform {
-                case .ios: return message?["apns"] != nil
-                case .android: return message?["android"] != nil
-                case .web: return message?["webpush"] != nil
-                default: return false
-                }
-            }
+            certain = reached.filter { platform in Self.blocks[platform].map { message?[$0.block] != nil } ?? false }
         default:
             possible = reached
             certain = reached
@@ -215,20 +208,15 @@ struct PushAudience {
     /// The platforms that may, but need not, receive the request.
     var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
+    /// Each built-in platform's FCM v1 block, and its name in messages, in the platforms' order.
+    private static let blocks: [PushPlatform: (block: String, name: String, order: Int)] = [
+        .ios: ("apns", "Apple", 0), .android: ("android", "Android", 1), .web: ("webpush", "browser", 2),
+    ]
+
     /// "Apple devices", "Apple and Android devices", … for messages.
     static func devices(of platforms: Set<PushPlatform>) -> String {
-        let order: [PushPlatform] = [.ios, .android, .web]
-        let sorted = platforms.sorted {
-            (order.firstIndex(of: $0) ?? 3, $0.name) < (order.firstIndex(of: $1) ?? 3, $1.name)
-        }
-        let names = sorted.map { platform -> String in
-            switch platform {
-            case .ios: return "Apple"
-            case .android: return "Android"
-            case .web: return "browser"
-            default: return platform.name
-            }
-        }
+        let sorted = platforms.sorted { (blocks[$0]?.order ?? 3, $0.name) < (blocks[$1]?.order ?? 3, $1.name) }
+        let names = sorted.map { blocks[$0]?.name ?? $0.name }
         switch names.count {
         case 0: return "its devices"
         case 1: return names[0] + " devices"

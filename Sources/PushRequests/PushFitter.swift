@@ -142,7 +142,10 @@ private struct FitState {
 
     var limits: [PushSizeLimit] { PushSizeLimit.limits(of: current, maximumBytes: maximumBytes) }
 
-    func limit(_ kind: PushSizeLimit.Kind) -> PushSizeLimit? { limits.first { $0.kind == kind } }
+    /// `kind`'s limit, measured on `request` (by default the input with the cuts so far).
+    func limit(_ kind: PushSizeLimit.Kind, of request: PushSendRequest? = nil) -> PushSizeLimit? {
+        PushSizeLimit.limits(of: request ?? current, maximumBytes: maximumBytes).first { $0.kind == kind }
+    }
 
     var jsonBytes: [UInt8] { current.document.jsonBytes }
 
@@ -168,7 +171,7 @@ private struct FitState {
             return state.request(replacing: keys, with: text)
         }
         // Keeping none of the text is the most a cut can do.
-        guard let shortest = candidate(0), let shortestSize = Self.limit(kind, of: shortest, maximumBytes) else {
+        guard let shortest = candidate(0), let shortestSize = limit(kind, of: shortest) else {
             return
         }
         guard !shortestSize.isExceeded else {
@@ -204,14 +207,6 @@ private struct FitState {
         if let value = PushFitter.value(at: keys, in: request.document.rootObject) {
             replacements[keys] = Array(value.jsonBytes.dropFirst().dropLast())
         }
-    }
-
-    private static func limit(
-        _ kind: PushSizeLimit.Kind,
-        of request: PushSendRequest,
-        _ maximumBytes: Int?
-    ) -> PushSizeLimit? {
-        PushSizeLimit.limits(of: request, maximumBytes: maximumBytes).first { $0.kind == kind }
     }
 
     /// The original request with the cuts so far and `text` at `keys`, parsed again (it is valid JSON
