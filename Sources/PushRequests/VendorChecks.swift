@@ -161,15 +161,11 @@ enum VendorChecks {
     ) {
         let payload = delivery.payload
         let platform = delivery.platform
-        let locator = PayloadLocator(request: context.request)
+        let request = context.request
         // Every finding here is the platform's, at a key of its payload (`nil`: the payload, `$`).
         func report(_ rule: PushCheckRule, at key: String?, _ message: String) {
-            context.report(
-                rule,
-                platform: platform,
-                path: key.map { locator.path(of: $0, on: platform) } ?? "$",
-                message
-            )
+            let path = key.map { Self.path(of: $0, on: platform, in: request) } ?? "$"
+            context.report(rule, platform: platform, path: path, message)
         }
 
         // Markers that are there but that their SDK won't claim.
@@ -339,6 +335,23 @@ enum VendorChecks {
             || object["streamContainerId"] != nil
     }
 
+    /// Where a key of a platform's payload sits in the input.
+    private static func path(of key: String, on platform: PushPlatform, in request: PushSendRequest) -> String {
+        let message = request.document.rootObject["message"]
+        let base: String
+        switch (request.kind, platform) {
+        case (.fcmV1, .ios):
+            base = message?["apns"]?["payload"]?[key] != nil ? "$.message.apns.payload" : "$.message.data"
+        case (.fcmV1, .android):
+            base = message?["android"]?["data"] != nil ? "$.message.android.data" : "$.message.data"
+        case (.fcmV1, .web): base = message?["webpush"]?["data"] != nil ? "$.message.webpush.data" : "$.message.data"
+        case (.fcmLegacy, _): base = "$.data"
+        case (.apnsRequest, _): base = "$.payload"
+        default: base = "$"
+        }
+        return PushCheckContext.path(base, key)
+    }
+
     private static func checkExponea(_ payload: PushPayload, _ report: (PushCheckRule, String?, String) -> Void) {
         if let silent = payload["silent"] {
             switch payload.shape {
@@ -385,33 +398,6 @@ enum VendorChecks {
                     "`actions` is not an array of objects of strings: Exponea's iOS SDK handles no button tap"
                 )
             }
-        }
-    }
-}
-
-/// Where a key of a platform's payload sits in the input (for `VendorChecks` alone).
-private struct PayloadLocator {
-    let request: PushSendRequest
-
-    func path(of key: String, on platform: PushPlatform) -> String {
-        let root = request.document.rootObject
-        switch (request.kind, platform) {
-        case (.fcmV1, .ios):
-            let inPayload = root["message"]?["apns"]?["payload"]?[key] != nil
-            return PushCheckContext.path(inPayload ? "$.message.apns.payload" : "$.message.data", key)
-        case (.fcmV1, .android):
-            return PushCheckContext.path(
-                root["message"]?["android"]?["data"] != nil ? "$.message.android.data" : "$.message.data",
-                key
-            )
-        case (.fcmV1, .web):
-            return PushCheckContext.path(
-                root["message"]?["webpush"]?["data"] != nil ? "$.message.webpush.data" : "$.message.data",
-                key
-            )
-        case (.fcmLegacy, _): return PushCheckContext.path("$.data", key)
-        case (.apnsRequest, _): return PushCheckContext.path("$.payload", key)
-        default: return PushCheckContext.path("$", key)
         }
     }
 }
