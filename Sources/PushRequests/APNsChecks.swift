@@ -199,14 +199,13 @@ enum APNsChecks {
         headerTopicSuffix, headerID,
     ]
 
-    static let apsKeys: Set<String> = [
+    /// Apple's `aps` keys, as UTF-8 to compare with keys read in place.
+    static let apsKeyBytes = [
         "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
         "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "stale-date",
         "content-state", "timestamp", "event", "dismissal-date", "attributes-type", "attributes",
         "input-push-channel", "input-push-token", "content-changed",
-    ]
-    /// ``apsKeys`` as UTF-8, to compare with keys read in place.
-    static let apsKeyBytes = apsKeys.map { Array($0.utf8) }
+    ].map { Array($0.utf8) }
     static let liveActivityOnlyKeys = [
         "content-state", "timestamp", "event", "stale-date", "dismissal-date", "attributes-type", "attributes",
     ]

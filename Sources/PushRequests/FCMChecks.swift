@@ -402,16 +402,14 @@ enum FCMChecks {
                     : "there are \(targets.count) targets; set exactly one"
             )
         }
-        if let ids = root["registration_ids"] {
-            let count = ids.arrayValue?.count ?? 0
-            let strings = ids.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
-            if !strings || count < 1 || count > 1_000 {
-                context.report(
-                    legacyTarget,
-                    path: "$.registration_ids",
-                    "`registration_ids` must hold 1 to 1,000 token strings"
-                )
-            }
+        if let ids = root["registration_ids"],
+            !(ids.arrayValue.map { (1...1_000).contains($0.count) && $0.allSatisfy { $0.kind == .string } } ?? false)
+        {
+            context.report(
+                legacyTarget,
+                path: "$.registration_ids",
+                "`registration_ids` must hold 1 to 1,000 token strings"
+            )
         }
         if let priority = root["priority"], !(priority.stringValue.map { ["normal", "high"].contains($0) } ?? false) {
             context.report(
@@ -420,15 +418,13 @@ enum FCMChecks {
                 "`priority` is \(priority.jsonString); it must be \"normal\" or \"high\""
             )
         }
-        if let ttl = root["time_to_live"] {
-            let valid = ttl.numberValue?.int64Value.map { (0...2_419_200).contains($0) } ?? false
-            if !valid {
-                context.report(
-                    legacyOptions,
-                    path: "$.time_to_live",
-                    "`time_to_live` must be an integer from 0 to 2,419,200 seconds"
-                )
-            }
+        if let ttl = root["time_to_live"], !(ttl.numberValue?.int64Value.map { (0...2_419_200).contains($0) } ?? false)
+        {
+            context.report(
+                legacyOptions,
+                path: "$.time_to_live",
+                "`time_to_live` must be an integer from 0 to 2,419,200 seconds"
+            )
         }
         for key in ["content_available", "mutable_content", "dry_run", "direct_boot_ok"] {
             if let value = root[key], value.kind != .bool {

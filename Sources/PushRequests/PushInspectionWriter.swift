@@ -76,8 +76,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         makeUnique()
         append(#"{"schema_version":"#)
         output.appendDecimal(PushInspection.schemaVersion)
-        append(#","kind":"#)
-        output.appendJSONString(inspection.kind.name)
+        append(#","kind":"#, inspection.kind.name)
         append(#","deliveries":["#)
         // By index, so each delivery and finding is read in place rather than copied out of its array.
         for index in inspection.deliveries.indices {
@@ -98,8 +97,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// - Throws: As ``write(_:)-(PushInspection)``.
     public mutating func write(_ delivery: PushInspection.Delivery) throws {
         makeUnique()
-        append(#"{"platform":"#)
-        output.appendJSONString(delivery.platform.name)
+        append(#"{"platform":"#, delivery.platform.name)
         append(#","headers":{"#)
         // Sorted as the `Encodable` conformance sorts them; most deliveries have no header or one.
         if delivery.headers.count == 1, let (name, value) = delivery.headers.first {
@@ -141,14 +139,10 @@ public struct PushInspectionWriter: @unchecked Sendable {
         appendText(notification.vendorText)
         append(#","badge":"#)
         if let badge = notification.badge { output.appendDecimal(badge) } else { append("null") }
-        append(#","sound":"#)
-        output.appendJSONString(orNull: notification.sound)
-        append(#","category":"#)
-        output.appendJSONString(orNull: notification.category)
-        append(#","thread_id":"#)
-        output.appendJSONString(orNull: notification.threadID)
-        append(#","interruption_level":"#)
-        output.appendJSONString(orNull: notification.interruptionLevel?.name)
+        append(#","sound":"#, notification.sound)
+        append(#","category":"#, notification.category)
+        append(#","thread_id":"#, notification.threadID)
+        append(#","interruption_level":"#, notification.interruptionLevel?.name)
         append(#","relevance_score":"#)
         if let score = notification.relevanceScore { try appendNumber(score) } else { append("null") }
         append(#","default_action":"#)
@@ -156,10 +150,8 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append(#","buttons":["#)
         for (index, button) in notification.buttons.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            append(#"{"title":"#)
-            output.appendJSONString(button.title)
-            append(#","action_identifier":"#)
-            output.appendJSONString(button.actionIdentifier)
+            append(#"{"title":"#, button.title)
+            append(#","action_identifier":"#, button.actionIdentifier)
             append(#","action":"#)
             appendAction(button.action)
             append(#","options":["#)
@@ -172,12 +164,9 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append(#"],"images":["#)
         for (index, image) in notification.images.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            append(#"{"url":"#)
-            output.appendJSONString(image.url)
-            append(#","fallback_url":"#)
-            output.appendJSONString(orNull: image.fallbackURL)
-            append(#","deep_link":"#)
-            output.appendJSONString(orNull: image.deepLink)
+            append(#"{"url":"#, image.url)
+            append(#","fallback_url":"#, image.fallbackURL)
+            append(#","deep_link":"#, image.deepLink)
             output.append(UInt8(ascii: "}"))
         }
         append(#"],"extras":"#)
@@ -192,8 +181,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// `shape`.
     public mutating func write(_ classification: PushClassification) {
         makeUnique()
-        append(#"{"vendor":"#)
-        output.appendJSONString(orNull: classification.vendor?.name)
+        append(#"{"vendor":"#, classification.vendor?.name)
         append(#","marker":"#)
         if let marker = classification.marker {
             output.appendJSONString(marker.name)
@@ -215,43 +203,30 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// `certain`.
     public mutating func write(_ finding: PushFinding) {
         makeUnique()
-        append(#"{"rule":"#)
-        output.appendJSONString(finding.rule.id)
-        append(#","severity":"#)
-        output.appendJSONString(finding.severity.rawValue)
-        append(#","platform":"#)
-        output.appendJSONString(orNull: finding.platform?.name)
-        append(#","path":"#)
-        output.appendJSONString(orNull: finding.path)
-        append(#","header":"#)
-        output.appendJSONString(orNull: finding.header)
-        append(#","message":"#)
-        output.appendJSONString(finding.message)
+        append(#"{"rule":"#, finding.rule.id)
+        append(#","severity":"#, finding.severity.rawValue)
+        append(#","platform":"#, finding.platform?.name)
+        append(#","path":"#, finding.path)
+        append(#","header":"#, finding.header)
+        append(#","message":"#, finding.message)
         append(finding.isCertain ? #","certain":true}"# : #","certain":false}"#)
     }
 
     // MARK: The model's small values
 
     private mutating func appendAction(_ action: PushAction) {
-        append(#"{"kind":"#)
-        output.appendJSONString(action.kind.name)
-        append(#","url":"#)
-        output.appendJSONString(orNull: action.url)
-        append(#","fallback_url":"#)
-        output.appendJSONString(orNull: action.fallbackURL)
-        append(#","campaign_id":"#)
-        output.appendJSONString(orNull: action.campaignID)
+        append(#"{"kind":"#, action.kind.name)
+        append(#","url":"#, action.url)
+        append(#","fallback_url":"#, action.fallbackURL)
+        append(#","campaign_id":"#, action.campaignID)
         output.append(UInt8(ascii: "}"))
     }
 
     private mutating func appendText(_ text: PushText?) {
         guard let text else { return append("null") }
-        append(#"{"title":"#)
-        output.appendJSONString(orNull: text.title)
-        append(#","subtitle":"#)
-        output.appendJSONString(orNull: text.subtitle)
-        append(#","body":"#)
-        output.appendJSONString(orNull: text.body)
+        append(#"{"title":"#, text.title)
+        append(#","subtitle":"#, text.subtitle)
+        append(#","body":"#, text.body)
         output.append(UInt8(ascii: "}"))
     }
 
@@ -433,6 +408,12 @@ public struct PushInspectionWriter: @unchecked Sendable {
 
     private mutating func append(_ text: StaticString) {
         output.append(text)
+    }
+
+    /// `key`, a member's name with its punctuation (`,"sound":`), and `text` as a JSON string, or `null`.
+    private mutating func append(_ key: StaticString, _ text: String?) {
+        output.append(key)
+        output.appendJSONString(orNull: text)
     }
 
     /// A floating-point number as `Encodable` writes it (its `description`); JSON has no infinity or NaN.

@@ -107,9 +107,6 @@ enum VendorChecks {
         platformDivergence,
     ]
 
-    /// Swrve's push id and silent push id.
-    static let swrveIDKeys = ["_p", "_sp"]
-
     /// The vendors' values that FCM data carries as JSON strings.
     static let embeddedKeys = [
         "_sw", "_s.SilentPayload", "actions", "attributes", "url_params", "atomic", "deepLink", "system", "carousel",
@@ -187,7 +184,7 @@ enum VendorChecks {
             )
         }
         let silentPushID = SwrveDecoder.pushID(payload["_sp"])
-        for key in swrveIDKeys {
+        for key in ["_p", "_sp"] {
             guard let id = payload[key] else { continue }
             if SwrveDecoder.pushID(id) == nil {
                 // A usable `_sp` makes it a Swrve silent push, for which `_p` does not matter.
