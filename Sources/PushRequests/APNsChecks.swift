@@ -325,26 +325,22 @@ enum APNsChecks {
                 )
             }
         }
-        if let level = aps["interruption-level"] {
-            let known = ["passive", "active", "time-sensitive", "critical"].contains { level.isString($0) }
-            if !known {
-                let hint = level.isString("time-senstive") ? " (the misspelling from Apple's old documentation)" : ""
-                context.reportIOS(
-                    interruptionLevel,
-                    path: member("interruption-level"),
-                    "`interruption-level` is \(level.jsonString)\(hint); it must be passive, active, time-sensitive or critical"
-                )
-            }
+        if let level = aps["interruption-level"],
+            !["passive", "active", "time-sensitive", "critical"].contains(where: { level.isString($0) })
+        {
+            let hint = level.isString("time-senstive") ? " (the misspelling from Apple's old documentation)" : ""
+            context.reportIOS(
+                interruptionLevel,
+                path: member("interruption-level"),
+                "`interruption-level` is \(level.jsonString)\(hint); it must be passive, active, time-sensitive or critical"
+            )
         }
-        if let score = aps["relevance-score"] {
-            let value = score.numberValue?.doubleValue
-            if value == nil || !(0...1).contains(value!) {
-                context.reportIOS(
-                    relevanceScore,
-                    path: member("relevance-score"),
-                    "`relevance-score` is \(score.jsonString); it must be a number from 0 to 1"
-                )
-            }
+        if let score = aps["relevance-score"], !(score.numberValue.map { (0...1).contains($0.doubleValue) } ?? false) {
+            context.reportIOS(
+                relevanceScore,
+                path: member("relevance-score"),
+                "`relevance-score` is \(score.jsonString); it must be a number from 0 to 1"
+            )
         }
         for key in stringOnlyKeys {
             if let value = aps[key], value.kind != .string {
@@ -352,14 +348,14 @@ enum APNsChecks {
             }
         }
         if let alert = aps["alert"] { checkAlert(alert, path: member("alert"), &context) }
-        if let badge = aps["badge"] {
-            if badge.numberValue?.isIntegerLiteral != true || (badge.numberValue?.int64Value ?? -1) < 0 {
-                context.reportIOS(
-                    Self.badge,
-                    path: member("badge"),
-                    "`badge` is \(badge.jsonString); it must be an integer, 0 or more"
-                )
-            }
+        if let badge = aps["badge"],
+            badge.numberValue?.isIntegerLiteral != true || (badge.numberValue?.int64Value ?? -1) < 0
+        {
+            context.reportIOS(
+                Self.badge,
+                path: member("badge"),
+                "`badge` is \(badge.jsonString); it must be an integer, 0 or more"
+            )
         }
         if let sound = aps["sound"] { checkSound(sound, path: member("sound"), &context) }
 

@@ -268,9 +268,10 @@ enum EscapedText {
             let byte = escaped[offset]
             if byte == UInt8(ascii: "\\") {
                 if escaped[offset + 1] == UInt8(ascii: "u") {
+                    // `\uD800`–`\uDBFF`, whose low surrogate's escape follows.
                     let isHighSurrogate =
                         offset + 5 < escaped.count && (escaped[offset + 2] | 0x20) == UInt8(ascii: "d")
-                        && (8...11).contains(hexValue(escaped[offset + 3]))
+                        && "89abAB".utf8.contains(escaped[offset + 3])
                     offset += isHighSurrogate ? 12 : 6
                 } else {
                     offset += 2
@@ -294,14 +295,5 @@ enum EscapedText {
             ends.append(scalarEnds[min(scalars, scalarEnds.count) - 1])
         }
         return ends
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
-        default: return -1
-        }
     }
 }
