@@ -6,217 +6,188 @@ enum APNsChecks {
     private static let apple = "Apple: Generating a remote notification; Payload key reference"
     private static let headersSource = "Apple: Sending notification requests to APNs (request headers)"
 
-    static let bodyAps = PushCheckRule(
+    static let bodyAps = PushCheckRule.device(
         id: "apns.body.aps",
         severity: .error,
         summary:
             "The body is a JSON object whose `aps` member, when present, is a dictionary; an APNs request needs one.",
-        source: apple,
-        scope: .device
+        source: apple
     )
-    static let bodyCustomKeyInAps = PushCheckRule(
+    static let bodyCustomKeyInAps = PushCheckRule.device(
         id: "apns.body.custom-key-in-aps",
         severity: .warning,
         summary: "`aps` holds only Apple's keys; custom data goes beside `aps` at the top level.",
-        source: apple + "; APNSwift encodes custom data outside `aps`",
-        scope: .device
+        source: apple + "; APNSwift encodes custom data outside `aps`"
     )
-    static let size = PushCheckRule(
+    static let size = PushCheckRule.device(
         id: "apns.size",
         severity: .error,
         summary: "The body is at most 4,096 bytes (5,120 for VoIP pushes); APNs refuses larger ones (PayloadTooLarge).",
-        source: "Apple: Generating a remote notification; APNSwift APNSError.payloadTooLarge",
-        scope: .device
+        source: "Apple: Generating a remote notification; APNSwift APNSError.payloadTooLarge"
     )
-    static let backgroundContentAvailable = PushCheckRule(
+    static let backgroundContentAvailable = PushCheckRule.device(
         id: "apns.background.content-available",
         severity: .error,
         summary: "A push of type `background` has `content-available: 1`, or it wakes nothing.",
-        source: "Apple: Pushing background updates to your app",
-        scope: .device
+        source: "Apple: Pushing background updates to your app"
     )
-    static let backgroundPriority = PushCheckRule(
+    static let backgroundPriority = PushCheckRule.device(
         id: "apns.background.priority",
         severity: .error,
         summary: "A background push is sent with `apns-priority: 5`; 10 (also the default) is an error for it.",
-        source: "Apple: Pushing background updates to your app; APNSwift APNSPushType.background",
-        scope: .device
+        source: "Apple: Pushing background updates to your app; APNSwift APNSPushType.background"
     )
-    static let backgroundUserKeys = PushCheckRule(
+    static let backgroundUserKeys = PushCheckRule.device(
         id: "apns.background.user-keys",
         severity: .warning,
         summary: "A push of type `background` has no `alert`, `sound` or `badge` in `aps`.",
-        source: "Apple: Pushing background updates to your app",
-        scope: .device
+        source: "Apple: Pushing background updates to your app"
     )
-    static let contentAvailableValue = PushCheckRule(
+    static let contentAvailableValue = PushCheckRule.device(
         id: "apns.content-available.value",
         severity: .warning,
         summary: "`content-available` means something only as the integer 1 (not 0, `true` or \"1\").",
-        source: apple + "; firebase-admin-node validateAps",
-        scope: .device
+        source: apple + "; firebase-admin-node validateAps"
     )
-    static let contentAvailableWithAlert = PushCheckRule(
+    static let contentAvailableWithAlert = PushCheckRule.device(
         id: "apns.content-available.with-alert",
         severity: .warning,
         summary:
             "`content-available: 1` with `alert`, `sound` or `badge` is a visible push that also wakes the app: send it as `alert`, and expect background throttling.",
-        source: "Apple: Pushing background updates to your app; Apple Developer Forums thread 745345",
-        scope: .device
+        source: "Apple: Pushing background updates to your app; Apple Developer Forums thread 745345"
     )
-    static let mutableContentValue = PushCheckRule(
+    static let mutableContentValue = PushCheckRule.device(
         id: "apns.mutable-content.value",
         severity: .warning,
         summary: "`mutable-content` means something only as the integer 1.",
-        source: "Apple: Modifying content in newly delivered notifications",
-        scope: .device
+        source: "Apple: Modifying content in newly delivered notifications"
     )
-    static let mutableContentNeedsAlert = PushCheckRule(
+    static let mutableContentNeedsAlert = PushCheckRule.device(
         id: "apns.mutable-content.needs-alert",
         severity: .warning,
         summary: "`mutable-content: 1` runs the notification service extension only for a push that shows an alert.",
-        source: "Apple: Modifying content in newly delivered notifications",
-        scope: .device
+        source: "Apple: Modifying content in newly delivered notifications"
     )
-    static let interruptionLevel = PushCheckRule(
+    static let interruptionLevel = PushCheckRule.device(
         id: "apns.interruption-level",
         severity: .error,
         summary: "`interruption-level` is `passive`, `active`, `time-sensitive` or `critical`.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationInterruptionLevel",
-        scope: .device
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationInterruptionLevel"
     )
-    static let relevanceScore = PushCheckRule(
+    static let relevanceScore = PushCheckRule.device(
         id: "apns.relevance-score",
         severity: .error,
         summary: "`relevance-score` is a number from 0 to 1.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationAPSStorage",
-        scope: .device
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationAPSStorage"
     )
-    static let stringKeys = PushCheckRule(
+    static let stringKeys = PushCheckRule.device(
         id: "apns.string-keys",
         severity: .error,
         summary: "`thread-id`, `category`, `target-content-id` and `filter-criteria` are strings.",
-        source: "Apple: Payload key reference",
-        scope: .device
+        source: "Apple: Payload key reference"
     )
-    static let alertType = PushCheckRule(
+    static let alertType = PushCheckRule.device(
         id: "apns.alert.type",
         severity: .error,
         summary: "`alert` is a string or a dictionary; its texts are strings and its `*-loc-args` arrays of strings.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationContent",
-        scope: .device
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationContent"
     )
-    static let alertKeys = PushCheckRule(
+    static let alertKeys = PushCheckRule.device(
         id: "apns.alert.keys",
         severity: .warning,
         summary:
             "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
-        source: "Apple: Payload key reference",
-        scope: .device
+        source: "Apple: Payload key reference"
     )
-    static let alertLocArgsWithoutKey = PushCheckRule(
+    static let alertLocArgsWithoutKey = PushCheckRule.device(
         id: "apns.alert.loc-args-without-key",
         severity: .warning,
         summary: "`*-loc-args` without the matching `*-loc-key` is never used.",
-        source: "firebase-admin-go validateApsAlert (the Admin SDKs refuse it)",
-        scope: .device
+        source: "firebase-admin-go validateApsAlert (the Admin SDKs refuse it)"
     )
-    static let badge = PushCheckRule(
+    static let badge = PushCheckRule.device(
         id: "apns.badge",
         severity: .error,
         summary: "`badge` is an integer, 0 or more (0 clears the badge).",
-        source: "Apple: Payload key reference",
-        scope: .device
+        source: "Apple: Payload key reference"
     )
-    static let sound = PushCheckRule(
+    static let sound = PushCheckRule.device(
         id: "apns.sound",
         severity: .error,
         summary:
             "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
-        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound",
-        scope: .device
+        source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound"
     )
-    static let liveActivityKeys = PushCheckRule(
+    static let liveActivityKeys = PushCheckRule.device(
         id: "apns.liveactivity.keys",
         severity: .warning,
         summary:
             "Live Activity keys (`event`, `content-state`, `timestamp`, …) mean something only in a `liveactivity` push.",
-        source: "APNSwift LiveActivity storages; Azure AppleApsNativeMessage",
-        scope: .device
+        source: "APNSwift LiveActivity storages; Azure AppleApsNativeMessage"
     )
-    static let liveActivityEvent = PushCheckRule(
+    static let liveActivityEvent = PushCheckRule.device(
         id: "apns.liveactivity.event",
         severity: .error,
         summary: "A `liveactivity` push has `event` (`start`, `update` or `end`), a `timestamp` and a `content-state`.",
-        source: "APNSwift APNSLiveActivityNotificationEvent and its storages",
-        scope: .device
+        source: "APNSwift APNSLiveActivityNotificationEvent and its storages"
     )
-    static let headerCollapseID = PushCheckRule(
+    static let headerCollapseID = PushCheckRule.device(
         id: "apns.header.collapse-id",
         severity: .error,
         summary: "`apns-collapse-id` is at most 64 bytes (BadCollapseId).",
-        source: headersSource,
-        scope: .device
+        source: headersSource
     )
-    static let headerPriority = PushCheckRule(
+    static let headerPriority = PushCheckRule.device(
         id: "apns.header.priority",
         severity: .error,
         summary: "`apns-priority` is 10, 5 or 1 (BadPriority).",
-        source: headersSource,
-        scope: .device
+        source: headersSource
     )
-    static let headerExpiration = PushCheckRule(
+    static let headerExpiration = PushCheckRule.device(
         id: "apns.header.expiration",
         severity: .error,
         summary: "`apns-expiration` is a UNIX time in whole seconds (0: one attempt only).",
-        source: headersSource,
-        scope: .device
+        source: headersSource
     )
-    static let headerExpirationDuration = PushCheckRule(
+    static let headerExpirationDuration = PushCheckRule.device(
         id: "apns.header.expiration-duration",
         severity: .warning,
         summary:
             "An `apns-expiration` before 2001 looks like a duration (FCM's `ttl` is one), not the UNIX time APNs wants.",
-        source: headersSource + "; Firebase: Customize a message across platforms",
-        scope: .device
+        source: headersSource + "; Firebase: Customize a message across platforms"
     )
-    static let headerPushTypeValue = PushCheckRule(
+    static let headerPushTypeValue = PushCheckRule.device(
         id: "apns.header.push-type",
         severity: .error,
         summary:
             "`apns-push-type` is alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk or widgets (InvalidPushType).",
-        source: headersSource + "; APNSwift APNSPushType",
-        scope: .device
+        source: headersSource + "; APNSwift APNSPushType"
     )
-    static let headerPushTypeMissing = PushCheckRule(
+    static let headerPushTypeMissing = PushCheckRule.device(
         id: "apns.header.push-type-missing",
         severity: .warning,
         summary: "`apns-push-type` is set: required on watchOS, recommended everywhere, and FCM does not set it.",
-        source: headersSource,
-        scope: .device
+        source: headersSource
     )
-    static let headerPushTypeMismatch = PushCheckRule(
+    static let headerPushTypeMismatch = PushCheckRule.device(
         id: "apns.header.push-type-mismatch",
         severity: .warning,
         summary:
             "`apns-push-type` matches the body: `alert` for a push that shows something, `background` for `content-available` alone.",
-        source: headersSource,
-        scope: .device
+        source: headersSource
     )
-    static let headerTopicSuffix = PushCheckRule(
+    static let headerTopicSuffix = PushCheckRule.device(
         id: "apns.header.topic-suffix",
         severity: .error,
         summary:
             "`apns-topic` carries the suffix its push type needs (`.voip`, `.complication`, `.push-type.liveactivity`, …), and only then.",
-        source: headersSource + "; APNSwift APNSPushType",
-        scope: .device
+        source: headersSource + "; APNSwift APNSPushType"
     )
-    static let headerID = PushCheckRule(
+    static let headerID = PushCheckRule.device(
         id: "apns.header.id",
         severity: .error,
         summary: "`apns-id` is a canonical UUID (8-4-4-4-12 hexadecimal digits).",
-        source: headersSource,
-        scope: .device
+        source: headersSource
     )
 
     static let rules = [
@@ -228,14 +199,13 @@ enum APNsChecks {
         headerTopicSuffix, headerID,
     ]
 
-    static let apsKeys: Set<String> = [
+    /// Apple's `aps` keys, as UTF-8 to compare with keys read in place.
+    static let apsKeyBytes = [
         "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
         "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "stale-date",
         "content-state", "timestamp", "event", "dismissal-date", "attributes-type", "attributes",
         "input-push-channel", "input-push-token", "content-changed",
-    ]
-    /// ``apsKeys`` as UTF-8, to compare with keys read in place.
-    static let apsKeyBytes = apsKeys.map { Array($0.utf8) }
+    ].map { Array($0.utf8) }
     static let liveActivityOnlyKeys = [
         "content-state", "timestamp", "event", "stale-date", "dismissal-date", "attributes-type", "attributes",
     ]
@@ -258,21 +228,15 @@ enum APNsChecks {
         let pushType = headers?["apns-push-type"]
 
         if context.request.kind == .apnsRequest, body["aps"] == nil {
-            context.report(
+            context.reportIOS(
                 bodyAps,
-                platform: .ios,
                 path: base,
                 "the body has no `aps` dictionary, so the push neither shows nor wakes anything"
             )
         }
         let aps = body["aps"]?.objectValue
         if let apsValue = body["aps"], aps == nil {
-            context.report(
-                bodyAps,
-                platform: .ios,
-                path: context.apsPath(),
-                "`aps` is \(apsValue.kindPhrase), not a dictionary"
-            )
+            context.reportIOS(bodyAps, path: context.apsPath(), "`aps` is \(apsValue.kindPhrase), not a dictionary")
         }
         if let aps {
             // Keys read in place: only one that is not Apple's is made a string.
@@ -284,9 +248,8 @@ enum APNsChecks {
                 return false
             }
             for key in customKeys {
-                context.report(
+                context.reportIOS(
                     bodyCustomKeyInAps,
-                    platform: .ios,
                     path: context.apsPath(key),
                     "`\(key)` is not one of Apple's `aps` keys; put custom data beside `aps`, where apps and SDKs read it"
                 )
@@ -294,9 +257,8 @@ enum APNsChecks {
         }
         let size = PushSizeLimit.apns(ios, of: context.request)
         if size.isExceeded {
-            context.report(
+            context.reportIOS(
                 Self.size,
-                platform: .ios,
                 path: base,
                 "the body is \(size.bytes) bytes without whitespace; APNs accepts at most \(size.isVoIP ? "5,120 for VoIP" : "4,096"); \(context.fitVerdict)"
             )
@@ -316,34 +278,30 @@ enum APNsChecks {
             contentAvailable?.numberValue?.int64Value == 1 && contentAvailable?.numberValue?.isIntegerLiteral == true
 
         if let contentAvailable, !wakes {
-            context.report(
+            context.reportIOS(
                 contentAvailableValue,
-                platform: .ios,
                 path: member("content-available"),
                 "`content-available` is \(contentAvailable.jsonString); only the integer 1 wakes the app"
             )
         }
         if wakes && showsSomething && pushType != "background" {
-            context.report(
+            context.reportIOS(
                 contentAvailableWithAlert,
-                platform: .ios,
                 path: member("content-available"),
                 "`content-available: 1` with `\(userKeys(of: aps).joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
             )
         }
         if pushType == "background" {
             if !wakes {
-                context.report(
+                context.reportIOS(
                     backgroundContentAvailable,
-                    platform: .ios,
                     path: path,
                     "a `background` push needs `content-available: 1`"
                 )
             }
             if showsSomething {
-                context.report(
+                context.reportIOS(
                     backgroundUserKeys,
-                    platform: .ios,
                     path: path,
                     "a `background` push has `\(userKeys(of: aps).joined(separator: "`, `"))`, which only a push of type `alert` may have"
                 )
@@ -351,17 +309,15 @@ enum APNsChecks {
         }
         if let mutable = aps["mutable-content"] {
             if mutable.numberValue?.int64Value != 1 || mutable.numberValue?.isIntegerLiteral != true {
-                context.report(
+                context.reportIOS(
                     mutableContentValue,
-                    platform: .ios,
                     path: member("mutable-content"),
                     "`mutable-content` is \(mutable.jsonString); only the integer 1 runs the notification service extension"
                 )
             } else if !(aps["alert"].map(PushPayload.showsAlert) ?? false) {
                 // An empty string or an alert without text shows nothing, so it runs no extension either.
-                context.report(
+                context.reportIOS(
                     mutableContentNeedsAlert,
-                    platform: .ios,
                     path: member("mutable-content"),
                     aps["alert"] == nil
                         ? "`mutable-content: 1` without an `alert`: the notification service extension runs only for a push that shows one"
@@ -369,49 +325,37 @@ enum APNsChecks {
                 )
             }
         }
-        if let level = aps["interruption-level"] {
-            let known = ["passive", "active", "time-sensitive", "critical"].contains { level.isString($0) }
-            if !known {
-                let hint = level.isString("time-senstive") ? " (the misspelling from Apple's old documentation)" : ""
-                context.report(
-                    interruptionLevel,
-                    platform: .ios,
-                    path: member("interruption-level"),
-                    "`interruption-level` is \(level.jsonString)\(hint); it must be passive, active, time-sensitive or critical"
-                )
-            }
+        if let level = aps["interruption-level"],
+            !["passive", "active", "time-sensitive", "critical"].contains(where: { level.isString($0) })
+        {
+            let hint = level.isString("time-senstive") ? " (the misspelling from Apple's old documentation)" : ""
+            context.reportIOS(
+                interruptionLevel,
+                path: member("interruption-level"),
+                "`interruption-level` is \(level.jsonString)\(hint); it must be passive, active, time-sensitive or critical"
+            )
         }
-        if let score = aps["relevance-score"] {
-            let value = score.numberValue?.doubleValue
-            if value == nil || !(0...1).contains(value!) {
-                context.report(
-                    relevanceScore,
-                    platform: .ios,
-                    path: member("relevance-score"),
-                    "`relevance-score` is \(score.jsonString); it must be a number from 0 to 1"
-                )
-            }
+        if let score = aps["relevance-score"], !(score.numberValue.map { (0...1).contains($0.doubleValue) } ?? false) {
+            context.reportIOS(
+                relevanceScore,
+                path: member("relevance-score"),
+                "`relevance-score` is \(score.jsonString); it must be a number from 0 to 1"
+            )
         }
         for key in stringOnlyKeys {
             if let value = aps[key], value.kind != .string {
-                context.report(
-                    stringKeys,
-                    platform: .ios,
-                    path: member(key),
-                    "`\(key)` is \(value.kindPhrase), not a string"
-                )
+                context.reportIOS(stringKeys, path: member(key), "`\(key)` is \(value.kindPhrase), not a string")
             }
         }
         if let alert = aps["alert"] { checkAlert(alert, path: member("alert"), &context) }
-        if let badge = aps["badge"] {
-            if badge.numberValue?.isIntegerLiteral != true || (badge.numberValue?.int64Value ?? -1) < 0 {
-                context.report(
-                    Self.badge,
-                    platform: .ios,
-                    path: member("badge"),
-                    "`badge` is \(badge.jsonString); it must be an integer, 0 or more"
-                )
-            }
+        if let badge = aps["badge"],
+            badge.numberValue?.isIntegerLiteral != true || (badge.numberValue?.int64Value ?? -1) < 0
+        {
+            context.reportIOS(
+                Self.badge,
+                path: member("badge"),
+                "`badge` is \(badge.jsonString); it must be an integer, 0 or more"
+            )
         }
         if let sound = aps["sound"] { checkSound(sound, path: member("sound"), &context) }
 
@@ -421,17 +365,15 @@ enum APNsChecks {
             if !(event.map(["start", "update", "end"].contains) ?? false) || aps["timestamp"]?.numberValue == nil
                 || aps["content-state"]?.objectValue == nil
             {
-                context.report(
+                context.reportIOS(
                     liveActivityEvent,
-                    platform: .ios,
                     path: path,
                     "a `liveactivity` push needs `event` (start, update or end), a numeric `timestamp` and a `content-state` dictionary"
                 )
             }
         } else if !liveKeys.isEmpty {
-            context.report(
+            context.reportIOS(
                 liveActivityKeys,
-                platform: .ios,
                 path: member(liveKeys[0]),
                 "`\(liveKeys.joined(separator: "`, `"))` belong to Live Activity pushes (`apns-push-type: liveactivity`) and are ignored here"
             )
@@ -449,9 +391,8 @@ enum APNsChecks {
     private static func checkAlert(_ alert: JSONValue, path: String, _ context: inout PushCheckContext) {
         if alert.kind == .string { return }
         guard let object = alert.objectValue else {
-            context.report(
+            context.reportIOS(
                 alertType,
-                platform: .ios,
                 path: path,
                 "`alert` is \(alert.kindPhrase); it must be a string or a dictionary"
             )
@@ -460,35 +401,24 @@ enum APNsChecks {
         for (key, value) in object {
             let memberPath = PushCheckContext.path(path, key)
             guard alertKeySet.contains(key) else {
-                context.report(
-                    alertKeys,
-                    platform: .ios,
-                    path: memberPath,
-                    "`\(key)` is not an alert key; the system ignores it"
-                )
+                context.reportIOS(alertKeys, path: memberPath, "`\(key)` is not an alert key; the system ignores it")
                 continue
             }
             if key.hasSuffix("-args") {
                 let strings = value.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
                 if !strings {
-                    context.report(alertType, platform: .ios, path: memberPath, "`\(key)` must be an array of strings")
+                    context.reportIOS(alertType, path: memberPath, "`\(key)` must be an array of strings")
                 }
-                let locKey = key.replacingSuffix("-args", with: "-key")
+                let locKey = String(key.dropLast("-args".count)) + "-key"
                 if object[locKey] == nil {
-                    context.report(
+                    context.reportIOS(
                         alertLocArgsWithoutKey,
-                        platform: .ios,
                         path: memberPath,
                         "`\(key)` without `\(locKey)` is never used"
                     )
                 }
             } else if key != "summary-arg-count", value.kind != .string {
-                context.report(
-                    alertType,
-                    platform: .ios,
-                    path: memberPath,
-                    "`\(key)` is \(value.kindPhrase), not a string"
-                )
+                context.reportIOS(alertType, path: memberPath, "`\(key)` is \(value.kindPhrase), not a string")
             }
         }
     }
@@ -496,9 +426,8 @@ enum APNsChecks {
     private static func checkSound(_ sound: JSONValue, path: String, _ context: inout PushCheckContext) {
         if sound.kind == .string { return }
         guard let object = sound.objectValue else {
-            context.report(
+            context.reportIOS(
                 Self.sound,
-                platform: .ios,
                 path: path,
                 "`sound` is \(sound.kindPhrase); it must be a string or a dictionary"
             )
@@ -513,29 +442,22 @@ enum APNsChecks {
             problems.append("`volume` from 0 to 1")
         }
         if !problems.isEmpty {
-            context.report(
-                Self.sound,
-                platform: .ios,
-                path: path,
-                "a `sound` dictionary needs \(problems.joined(separator: ", "))"
-            )
+            context.reportIOS(Self.sound, path: path, "a `sound` dictionary needs \(problems.joined(separator: ", "))")
         }
     }
 
     private static func checkHeaders(_ headers: [String: String], aps: JSONObject?, _ context: inout PushCheckContext) {
         if let collapse = headers["apns-collapse-id"], collapse.utf8.count > 64 {
-            context.report(
+            context.reportIOS(
                 headerCollapseID,
-                platform: .ios,
                 header: "apns-collapse-id",
                 "`apns-collapse-id` is \(collapse.utf8.count) bytes; APNs accepts at most 64"
             )
         }
         let priority = headers["apns-priority"]
         if let priority, !["10", "5", "1"].contains(priority) {
-            context.report(
+            context.reportIOS(
                 headerPriority,
-                platform: .ios,
                 header: "apns-priority",
                 "`apns-priority` is \"\(priority)\"; it must be 10, 5 or 1"
             )
@@ -543,26 +465,23 @@ enum APNsChecks {
         if let expiration = headers["apns-expiration"] {
             if let seconds = Int64(expiration), seconds >= 0 {
                 if seconds > 0 && seconds < 978_307_200 {
-                    context.report(
+                    context.reportIOS(
                         headerExpirationDuration,
-                        platform: .ios,
                         header: "apns-expiration",
                         "`apns-expiration` is \(seconds), a moment in \(1970 + seconds / 31_556_952): it looks like a duration; APNs wants the UNIX time the push expires"
                     )
                 }
             } else {
-                context.report(
+                context.reportIOS(
                     headerExpiration,
-                    platform: .ios,
                     header: "apns-expiration",
                     "`apns-expiration` is \"\(expiration)\"; it must be a UNIX time in whole seconds"
                 )
             }
         }
         if let id = headers["apns-id"], !isUUID(id) {
-            context.report(
+            context.reportIOS(
                 headerID,
-                platform: .ios,
                 header: "apns-id",
                 "`apns-id` is \"\(id)\"; it must be a UUID such as 123e4567-e89b-12d3-a456-4266554400a0"
             )
@@ -571,68 +490,50 @@ enum APNsChecks {
         let pushType = headers["apns-push-type"]
         let shows = aps.map { aps in ["alert", "sound", "badge"].contains { aps[$0] != nil } } ?? false
         let wakes = aps?["content-available"]?.numberValue?.int64Value == 1
-        guard let pushType else {
-            context.report(
+        if pushType == nil {
+            context.reportIOS(
                 headerPushTypeMissing,
-                platform: .ios,
                 header: "apns-push-type",
                 "no `apns-push-type`: set it to `\(shows || !wakes ? "alert" : "background")`; watchOS requires it, and FCM does not add it"
             )
-            if !shows && wakes && priority != "5" {
-                context.report(
-                    backgroundPriority,
-                    platform: .ios,
-                    header: "apns-priority",
-                    "a background push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
-                )
-            }
-            return
         }
+        // Without a push type, a body that only wakes the app is a background push too.
+        if pushType == "background" || (pushType == nil && !shows && wakes), priority != "5" {
+            context.reportIOS(
+                backgroundPriority,
+                header: "apns-priority",
+                "a \(pushType == nil ? "background" : "`background`") push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
+            )
+        }
+        guard let pushType else { return }
         guard let suffix = pushTypes[pushType] else {
-            context.report(
+            context.reportIOS(
                 headerPushTypeValue,
-                platform: .ios,
                 header: "apns-push-type",
                 "`apns-push-type` is \"\(pushType)\", which APNs does not know"
             )
             return
         }
-        if pushType == "background" && priority != "5" {
-            context.report(
-                backgroundPriority,
-                platform: .ios,
-                header: "apns-priority",
-                "a `background` push must be sent with `apns-priority: 5`\(priority == nil ? "; without the header APNs uses 10" : "")"
-            )
-        }
-        if pushType == "alert" && !shows && wakes {
-            context.report(
+        if pushType == "alert" && !shows {
+            context.reportIOS(
                 headerPushTypeMismatch,
-                platform: .ios,
                 header: "apns-push-type",
-                "`apns-push-type` is `alert` but the body only wakes the app: use `background` with priority 5"
-            )
-        } else if pushType == "alert" && !shows && !wakes {
-            context.report(
-                headerPushTypeMismatch,
-                platform: .ios,
-                header: "apns-push-type",
-                "`apns-push-type` is `alert` but `aps` has no alert, sound or badge: nothing is shown"
+                wakes
+                    ? "`apns-push-type` is `alert` but the body only wakes the app: use `background` with priority 5"
+                    : "`apns-push-type` is `alert` but `aps` has no alert, sound or badge: nothing is shown"
             )
         }
         if let topic = headers["apns-topic"] {
             let suffixes = pushTypes.values.compactMap { $0 }
             if let suffix, !topic.hasSuffix(suffix) {
-                context.report(
+                context.reportIOS(
                     headerTopicSuffix,
-                    platform: .ios,
                     header: "apns-topic",
                     "a `\(pushType)` push goes to the topic `<bundle id>\(suffix)`; \"\(topic)\" lacks the suffix"
                 )
             } else if suffix == nil, pushType != "mdm", let found = suffixes.first(where: { topic.hasSuffix($0) }) {
-                context.report(
+                context.reportIOS(
                     headerTopicSuffix,
-                    platform: .ios,
                     header: "apns-topic",
                     "an `\(pushType)` push goes to the bundle id itself; \"\(topic)\" ends in \(found)"
                 )
@@ -650,12 +551,5 @@ enum APNsChecks {
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
             }
         }
-    }
-}
-
-extension String {
-    /// The string with `suffix` replaced by `replacement` (the string must end in `suffix`).
-    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
-        String(dropLast(suffix.count)) + replacement
     }
 }

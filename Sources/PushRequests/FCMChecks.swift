@@ -87,12 +87,11 @@ enum FCMChecks {
         summary: "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
         source: reference + " (AndroidConfig.ttl, google.protobuf.Duration)"
     )
-    static let androidDataOverride = PushCheckRule(
+    static let androidDataOverride = PushCheckRule.device(
         id: "fcm.android.data-override",
         severity: .warning,
         summary: "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
-        source: reference + " (AndroidConfig.data)",
-        scope: .device
+        source: reference + " (AndroidConfig.data)"
     )
     static let androidColor = PushCheckRule(
         id: "fcm.android.notification.color",
@@ -113,13 +112,12 @@ enum FCMChecks {
         summary: "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
         source: reference + " (ApnsConfig)"
     )
-    static let apnsDataOnlyPriority = PushCheckRule(
+    static let apnsDataOnlyPriority = PushCheckRule.device(
         id: "fcm.apns.data-only-priority",
         severity: .error,
         summary:
             "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
-        source: "Firebase: Set the priority of a message",
-        scope: .device
+        source: "Firebase: Set the priority of a message"
     )
     static let webpushLink = PushCheckRule(
         id: "fcm.webpush.link",
@@ -159,15 +157,16 @@ enum FCMChecks {
         "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token", "topic",
         "condition", "fid",
     ]
-    static let androidFields: Set<String> = [
-        "collapse_key", "collapseKey", "priority", "ttl", "restricted_package_name", "restrictedPackageName", "data",
-        "notification", "fcm_options", "fcmOptions", "direct_boot_ok", "directBootOk", "bandwidth_constrained_ok",
-        "bandwidthConstrainedOk", "restricted_satellite_ok", "restrictedSatelliteOk",
+    /// The fields of each platform's block.
+    static let blockFields: [String: Set<String>] = [
+        "android": [
+            "collapse_key", "collapseKey", "priority", "ttl", "restricted_package_name", "restrictedPackageName",
+            "data", "notification", "fcm_options", "fcmOptions", "direct_boot_ok", "directBootOk",
+            "bandwidth_constrained_ok", "bandwidthConstrainedOk", "restricted_satellite_ok", "restrictedSatelliteOk",
+        ],
+        "apns": ["headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken"],
+        "webpush": ["headers", "data", "notification", "fcm_options", "fcmOptions"],
     ]
-    static let apnsFields: Set<String> = [
-        "headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken",
-    ]
-    static let webpushFields: Set<String> = ["headers", "data", "notification", "fcm_options", "fcmOptions"]
 
     static func check(_ context: inout PushCheckContext) {
         switch context.request.kind {
@@ -253,32 +252,18 @@ enum FCMChecks {
         checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
-        if let notificationValue = message["notification"] {
-            if let notification = notificationValue.objectValue {
-                for (key, value) in notification {
-                    let memberPath = PushCheckContext.path("$.message.notification", key)
-                    if !["title", "body", "image"].contains(key) {
-                        context.report(
-                            notificationFields,
-                            path: memberPath,
-                            "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
-                        )
-                    } else if value.kind != .string {
-                        context.report(
-                            notificationFields,
-                            path: memberPath,
-                            "`\(key)` is \(value.kindPhrase), not a string"
-                        )
-                    } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
-                        context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
-                    }
-                }
-            } else {
+        for (key, value) in block("notification", of: message, notificationFields, &context) ?? .empty {
+            let memberPath = PushCheckContext.path("$.message.notification", key)
+            if !["title", "body", "image"].contains(key) {
                 context.report(
                     notificationFields,
-                    path: "$.message.notification",
-                    "`notification` is \(notificationValue.kindPhrase), not an object"
+                    path: memberPath,
+                    "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
                 )
+            } else if value.kind != .string {
+                context.report(notificationFields, path: memberPath, "`\(key)` is \(value.kindPhrase), not a string")
+            } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
+                context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
             }
         }
 
@@ -291,23 +276,36 @@ enum FCMChecks {
             )
         }
 
-        checkAndroid(message["android"], hasData: message["data"] != nil, &context)
-        checkAPNs(message["apns"], &context)
-        checkWebpush(message["webpush"], &context)
+        checkAndroid(message, &context)
+        checkAPNs(message, &context)
+        checkWebpush(message, &context)
     }
 
-    private static func checkAndroid(_ value: JSONValue?, hasData: Bool, _ context: inout PushCheckContext) {
-        guard let value else { return }
-        guard let android = value.objectValue else {
-            context.report(
-                requestUnknownField,
-                platform: .android,
-                path: "$.message.android",
-                "`android` is \(value.kindPhrase), not an object"
-            )
+    /// `message[key]`, a block of the message, when it is an object; when it is there but not one, a finding
+    /// of `rule`. A platform's block is checked for fields FCM does not know (``blockFields``).
+    private static func block(
+        _ key: String,
+        of message: JSONObject,
+        _ rule: PushCheckRule,
+        platform: PushPlatform? = nil,
+        _ context: inout PushCheckContext
+    ) -> JSONObject? {
+        guard let value = message[key] else { return nil }
+        let path = "$.message." + key
+        guard let object = value.objectValue else {
+            context.report(rule, platform: platform, path: path, "`\(key)` is \(value.kindPhrase), not an object")
+            return nil
+        }
+        if let allowed = blockFields[key] {
+            unknownFields(object, allowed: allowed, path: path, platform: platform, &context)
+        }
+        return object
+    }
+
+    private static func checkAndroid(_ message: JSONObject, _ context: inout PushCheckContext) {
+        guard let android = block("android", of: message, requestUnknownField, platform: .android, &context) else {
             return
         }
-        unknownFields(android, allowed: androidFields, path: "$.message.android", platform: .android, &context)
         if let priority = android["priority"],
             !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
         {
@@ -322,7 +320,7 @@ enum FCMChecks {
             context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
         }
         checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
-        if hasData, android["data"] != nil {
+        if message["data"] != nil, android["data"] != nil {
             context.report(
                 androidDataOverride,
                 platform: .android,
@@ -344,24 +342,14 @@ enum FCMChecks {
         }
     }
 
-    private static func checkAPNs(_ value: JSONValue?, _ context: inout PushCheckContext) {
+    private static func checkAPNs(_ message: JSONObject, _ context: inout PushCheckContext) {
         let ios = context.delivery(.ios)
-        if let value {
-            guard let apns = value.objectValue else {
-                context.report(
-                    apnsBlock,
-                    platform: .ios,
-                    path: "$.message.apns",
-                    "`apns` is \(value.kindPhrase), not an object"
-                )
-                return
-            }
-            unknownFields(apns, allowed: apnsFields, path: "$.message.apns", platform: .ios, &context)
+        if message["apns"] != nil {
+            guard let apns = block("apns", of: message, apnsBlock, platform: .ios, &context) else { return }
             checkStringMap(apns["headers"], path: "$.message.apns.headers", platform: .ios, isData: false, &context)
             if let payload = apns["payload"], payload.kind != .object {
-                context.report(
+                context.reportIOS(
                     apnsBlock,
-                    platform: .ios,
                     path: "$.message.apns.payload",
                     "`payload` is \(payload.kindPhrase), not an object"
                 )
@@ -369,9 +357,8 @@ enum FCMChecks {
         }
         // With nothing to show, FCM sends Apple devices a background push, which priority 10 may not carry.
         guard let ios, ios.payload.aps?["alert"] == nil, ios.headers["apns-priority"] != "5" else { return }
-        context.report(
+        context.reportIOS(
             apnsDataOnlyPriority,
-            platform: .ios,
             header: "apns-priority",
             ios.headers["apns-priority"] == nil
                 ? "nothing is shown on Apple devices, so set `apns.headers.apns-priority` to \"5\"; FCM's default, 10, is refused for such messages"
@@ -379,18 +366,8 @@ enum FCMChecks {
         )
     }
 
-    private static func checkWebpush(_ value: JSONValue?, _ context: inout PushCheckContext) {
-        guard let value else { return }
-        guard let webpush = value.objectValue else {
-            context.report(
-                requestUnknownField,
-                platform: .web,
-                path: "$.message.webpush",
-                "`webpush` is \(value.kindPhrase), not an object"
-            )
-            return
-        }
-        unknownFields(webpush, allowed: webpushFields, path: "$.message.webpush", platform: .web, &context)
+    private static func checkWebpush(_ message: JSONObject, _ context: inout PushCheckContext) {
+        guard let webpush = block("webpush", of: message, requestUnknownField, platform: .web, &context) else { return }
         checkStringMap(webpush["data"], path: "$.message.webpush.data", platform: .web, isData: true, &context)
         checkStringMap(webpush["headers"], path: "$.message.webpush.headers", platform: .web, isData: false, &context)
         let options = webpush["fcm_options"] ?? webpush["fcmOptions"]
@@ -425,16 +402,14 @@ enum FCMChecks {
                     : "there are \(targets.count) targets; set exactly one"
             )
         }
-        if let ids = root["registration_ids"] {
-            let count = ids.arrayValue?.count ?? 0
-            let strings = ids.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
-            if !strings || count < 1 || count > 1_000 {
-                context.report(
-                    legacyTarget,
-                    path: "$.registration_ids",
-                    "`registration_ids` must hold 1 to 1,000 token strings"
-                )
-            }
+        if let ids = root["registration_ids"],
+            !(ids.arrayValue.map { (1...1_000).contains($0.count) && $0.allSatisfy { $0.kind == .string } } ?? false)
+        {
+            context.report(
+                legacyTarget,
+                path: "$.registration_ids",
+                "`registration_ids` must hold 1 to 1,000 token strings"
+            )
         }
         if let priority = root["priority"], !(priority.stringValue.map { ["normal", "high"].contains($0) } ?? false) {
             context.report(
@@ -443,15 +418,13 @@ enum FCMChecks {
                 "`priority` is \(priority.jsonString); it must be \"normal\" or \"high\""
             )
         }
-        if let ttl = root["time_to_live"] {
-            let valid = ttl.numberValue?.int64Value.map { (0...2_419_200).contains($0) } ?? false
-            if !valid {
-                context.report(
-                    legacyOptions,
-                    path: "$.time_to_live",
-                    "`time_to_live` must be an integer from 0 to 2,419,200 seconds"
-                )
-            }
+        if let ttl = root["time_to_live"], !(ttl.numberValue?.int64Value.map { (0...2_419_200).contains($0) } ?? false)
+        {
+            context.report(
+                legacyOptions,
+                path: "$.time_to_live",
+                "`time_to_live` must be an integer from 0 to 2,419,200 seconds"
+            )
         }
         for key in ["content_available", "mutable_content", "dry_run", "direct_boot_ok"] {
             if let value = root[key], value.kind != .bool {

@@ -11,7 +11,9 @@ struct PushCheckContext {
     /// has decoded them already (``PushInspector``); `nil` for a delivery to decode here.
     let notifications: [PushNotification?]
     private(set) var findings: [PushFinding] = []
+}
 
+extension PushCheckContext {
     /// A context for `request`; `platforms` are the platforms the caller knows the request goes to
     /// (empty: not known).
     init(request: PushSendRequest, registry: PushDecoderRegistry, platforms: Set<PushPlatform> = []) {
@@ -23,22 +25,6 @@ struct PushCheckContext {
             audience: PushAudience(request: request, deliveries: deliveries, declared: platforms),
             notifications: []
         )
-    }
-
-    /// A context for `request` whose `deliveries` and `audience` the caller has built, with the
-    /// `notifications` it has decoded, one per delivery (or none, to decode them here).
-    init(
-        request: PushSendRequest,
-        registry: PushDecoderRegistry,
-        deliveries: [PushDelivery],
-        audience: PushAudience,
-        notifications: [PushNotification?]
-    ) {
-        self.request = request
-        self.registry = registry
-        self.deliveries = deliveries
-        self.audience = audience
-        self.notifications = notifications
     }
 
     /// The notification of the delivery at `index`, decoded by ``registry``: the caller's, or decoded now.
@@ -131,6 +117,11 @@ struct PushCheckContext {
         )
     }
 
+    /// Adds a finding on the iOS payload or its APNs headers.
+    mutating func reportIOS(_ rule: PushCheckRule, path: String? = nil, header: String? = nil, _ message: String) {
+        report(rule, platform: .ios, path: path, header: header, message)
+    }
+
     /// The findings, each uncertain one made certain when the same rule holds at the same place on every
     /// platform the request may reach (whichever device gets it, the finding holds), and the others saying
     /// in their message which devices they need.
@@ -204,14 +195,7 @@ struct PushAudience {
             }
             possible = reached
             let message = request.kind == .fcmV1 ? request.document.rootObject["message"]?.objectValue : nil
-            certain = reached.filter { platform in
-                switch platform {
-                case .ios: return message?["apns"] != nil
-                case .android: return message?["android"] != nil
-                case .web: return message?["webpush"] != nil
-                default: return false
-                }
-            }
+            certain = reached.filter { platform in Self.blocks[platform].map { message?[$0.block] != nil } ?? false }
         default:
             possible = reached
             certain = reached
@@ -224,20 +208,15 @@ struct PushAudience {
     /// The platforms that may, but need not, receive the request.
     var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
+    /// Each built-in platform's FCM v1 block, and its name in messages, in the platforms' order.
+    private static let blocks: [PushPlatform: (block: String, name: String, order: Int)] = [
+        .ios: ("apns", "Apple", 0), .android: ("android", "Android", 1), .web: ("webpush", "browser", 2),
+    ]
+
     /// "Apple devices", "Apple and Android devices", … for messages.
     static func devices(of platforms: Set<PushPlatform>) -> String {
-        let order: [PushPlatform] = [.ios, .android, .web]
-        let sorted = platforms.sorted {
-            (order.firstIndex(of: $0) ?? 3, $0.name) < (order.firstIndex(of: $1) ?? 3, $1.name)
-        }
-        let names = sorted.map { platform -> String in
-            switch platform {
-            case .ios: return "Apple"
-            case .android: return "Android"
-            case .web: return "browser"
-            default: return platform.name
-            }
-        }
+        let sorted = platforms.sorted { (blocks[$0]?.order ?? 3, $0.name) < (blocks[$1]?.order ?? 3, $1.name) }
+        let names = sorted.map { blocks[$0]?.name ?? $0.name }
         switch names.count {
         case 0: return "its devices"
         case 1: return names[0] + " devices"

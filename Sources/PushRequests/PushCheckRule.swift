@@ -25,6 +25,11 @@ public struct PushCheckRule: Hashable, Sendable, CustomStringConvertible {
         self.scope = scope
     }
 
+    /// A rule whose findings hold only on their platform's devices (``Scope/device``).
+    static func device(id: String, severity: PushSeverity, summary: String, source: String) -> PushCheckRule {
+        PushCheckRule(id: id, severity: severity, summary: summary, source: source, scope: .device)
+    }
+
     /// What a finding of a rule depends on. A closed set: a finding either holds for the request as
     /// sent, or only where it is delivered.
     public enum Scope: String, Hashable, Sendable, CaseIterable {

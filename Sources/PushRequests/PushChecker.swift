@@ -10,15 +10,9 @@ public import PushPayloads
 /// if findings.contains(where: { $0.severity == .error }) { reject(findings) }
 /// ```
 ///
-/// The rules (``PushCheckRule/all``; `docs/checks.md` cites each one's source):
-/// - APNs: body, size, background pushes, `aps` keys and types, headers (`apns.*`), applied to an APNs
-///   request, to a device payload of the APNs shape (without the header rules), and to the iOS payload
-///   an FCM body builds.
-/// - FCM HTTP v1 and legacy: the request envelope, the target, `data`, size, `android`, `apns`,
-///   `webpush` and `notification` blocks (`fcm.*`).
-/// - The vendors' SDKs: a marker that is there but will not be claimed, two vendors' markers, a silent
-///   flag the vendor does not read, and one request that the vendor's iOS and Android SDKs treat
-///   differently (`vendor.*`, `platform.*`).
+/// The rules (``PushCheckRule/all``; `docs/checks.md` cites each one's source): APNs' (`apns.*`) on the iOS
+/// payload of any input and on an APNs request's or FCM v1 body's headers; FCM's (`fcm.*`) on v1 and legacy
+/// bodies; the vendors' SDKs' (`vendor.*`, `platform.*`) on each platform's payload.
 public struct PushChecker: Sendable {
     /// The decoders whose SDKs' rules the vendor checks apply.
     public var registry: PushDecoderRegistry

@@ -1,12 +1,7 @@
 import PushPayloads
 
-/// Builds each platform's device payload from a send request (see ``PushDelivery`` for the mapping),
-/// from the request's document as it was parsed: nothing is written out and parsed again.
-///
-/// Where the device receives one of the request's objects as it is (an APNs request's `payload`, an FCM
-/// data map of strings), the payload is a view of that object (`JSONDocument(_:)`), sharing the
-/// request's storage. Where FCM merges pieces (the iOS payload of an FCM body, a data map with values
-/// of other types left out), `JSONDocumentBuilder` copies the pieces as they are written in the request.
+/// Builds each platform's device payload from a send request's parsed document (see ``PushDelivery`` for
+/// the mapping; ``PushSendRequest/deliveries`` for views and copies), parsing nothing again.
 ///
 /// Each payload's text is what the request's pieces read as compact JSON, with every top-level key
 /// spelled as the library writes keys (an escape only where JSON needs one): a view is taken only when

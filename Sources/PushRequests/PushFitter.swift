@@ -142,7 +142,10 @@ private struct FitState {
 
     var limits: [PushSizeLimit] { PushSizeLimit.limits(of: current, maximumBytes: maximumBytes) }
 
-    func limit(_ kind: PushSizeLimit.Kind) -> PushSizeLimit? { limits.first { $0.kind == kind } }
+    /// `kind`'s limit, measured on `request` (by default the input with the cuts so far).
+    func limit(_ kind: PushSizeLimit.Kind, of request: PushSendRequest? = nil) -> PushSizeLimit? {
+        PushSizeLimit.limits(of: request ?? current, maximumBytes: maximumBytes).first { $0.kind == kind }
+    }
 
     var jsonBytes: [UInt8] { current.document.jsonBytes }
 
@@ -168,7 +171,7 @@ private struct FitState {
             return state.request(replacing: keys, with: text)
         }
         // Keeping none of the text is the most a cut can do.
-        guard let shortest = candidate(0), let shortestSize = Self.limit(kind, of: shortest, maximumBytes) else {
+        guard let shortest = candidate(0), let shortestSize = limit(kind, of: shortest) else {
             return
         }
         guard !shortestSize.isExceeded else {
@@ -204,14 +207,6 @@ private struct FitState {
         if let value = PushFitter.value(at: keys, in: request.document.rootObject) {
             replacements[keys] = Array(value.jsonBytes.dropFirst().dropLast())
         }
-    }
-
-    private static func limit(
-        _ kind: PushSizeLimit.Kind,
-        of request: PushSendRequest,
-        _ maximumBytes: Int?
-    ) -> PushSizeLimit? {
-        PushSizeLimit.limits(of: request, maximumBytes: maximumBytes).first { $0.kind == kind }
     }
 
     /// The original request with the cuts so far and `text` at `keys`, parsed again (it is valid JSON
@@ -273,9 +268,10 @@ enum EscapedText {
             let byte = escaped[offset]
             if byte == UInt8(ascii: "\\") {
                 if escaped[offset + 1] == UInt8(ascii: "u") {
+                    // `\uD800`–`\uDBFF`, whose low surrogate's escape follows.
                     let isHighSurrogate =
                         offset + 5 < escaped.count && (escaped[offset + 2] | 0x20) == UInt8(ascii: "d")
-                        && (8...11).contains(hexValue(escaped[offset + 3]))
+                        && "89abAB".utf8.contains(escaped[offset + 3])
                     offset += isHighSurrogate ? 12 : 6
                 } else {
                     offset += 2
@@ -299,14 +295,5 @@ enum EscapedText {
             ends.append(scalarEnds[min(scalars, scalarEnds.count) - 1])
         }
         return ends
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
-        default: return -1
-        }
     }
 }

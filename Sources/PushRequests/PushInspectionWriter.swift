@@ -1,23 +1,18 @@
 public import PushPayloads
 
 /// Writes inspections, notifications and findings as JSON straight into a buffer it keeps: the bytes
-/// `JSONBytesEncoder().encode(_:)` writes for the same value, without `Encodable`'s containers, boxes
-/// and tree.
+/// `JSONBytesEncoder().encode(_:)` writes for the same value (a test holds the two equal on the corpus and
+/// the vendors' fixtures), without `Encodable`'s existentials, containers and tree.
 ///
-/// A server answering ``PushInspection``s writes one per request; through `Encodable` that costs an
-/// existential, a container and a tree node per value (about 1,200 bytes of JSON and 500 values for a
-/// send request to three platforms). This writer appends the text as it goes, with the member names as
-/// constants, so an inspection costs one pass and, once the buffer has grown to the largest answer, no
-/// allocation of its own: the payload's JSON goes through a scratch array it keeps, and the model's
-/// title, subtitle and body are escaped straight from the parsed bytes. The `Encodable` conformances
-/// stay, for other encoders and for code that embeds these values in its own types; a test holds the
-/// two to the same bytes on every payload and send request of the corpus and the vendors' fixtures.
+/// Member names are constants and the text is appended as it goes, so once the buffer has grown to the
+/// largest answer an inspection costs one pass and no allocation of its own: the payload's JSON goes
+/// through a scratch array it keeps, and the model's title, subtitle and body are escaped straight from
+/// the parsed bytes. The library's own extras (``CordialExtras``, ``ExponeaExtras``, ``SwrveExtras``,
+/// ``AtomicPushNotification``) are written here too; a custom decoder's through their `Encodable`
+/// conformance, with ``JSONBytesEncoder``.
 ///
 /// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
-/// present, `null` when absent; APNs headers are sorted by name. The library's own extras
-/// (``CordialExtras``, ``ExponeaExtras``, ``SwrveExtras``, ``AtomicPushNotification``) are written
-/// here too; a custom decoder's (``PushNotificationExtras`` is an open set) through their `Encodable`
-/// conformance, with ``JSONBytesEncoder``.
+/// present, `null` when absent; APNs headers are sorted by name.
 ///
 /// ```swift
 /// var writer = PushInspectionWriter()
@@ -80,9 +75,8 @@ public struct PushInspectionWriter: @unchecked Sendable {
     public mutating func write(_ inspection: PushInspection) throws {
         makeUnique()
         append(#"{"schema_version":"#)
-        appendInteger(PushInspection.schemaVersion)
-        append(#","kind":"#)
-        appendString(inspection.kind.name)
+        output.appendDecimal(PushInspection.schemaVersion)
+        append(#","kind":"#, inspection.kind.name)
         append(#","deliveries":["#)
         // By index, so each delivery and finding is read in place rather than copied out of its array.
         for index in inspection.deliveries.indices {
@@ -103,8 +97,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// - Throws: As ``write(_:)-(PushInspection)``.
     public mutating func write(_ delivery: PushInspection.Delivery) throws {
         makeUnique()
-        append(#"{"platform":"#)
-        appendString(delivery.platform.name)
+        append(#"{"platform":"#, delivery.platform.name)
         append(#","headers":{"#)
         // Sorted as the `Encodable` conformance sorts them; most deliveries have no header or one.
         if delivery.headers.count == 1, let (name, value) = delivery.headers.first {
@@ -145,15 +138,11 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append(#","vendor_text":"#)
         appendText(notification.vendorText)
         append(#","badge":"#)
-        if let badge = notification.badge { appendInteger(badge) } else { append("null") }
-        append(#","sound":"#)
-        appendString(orNull: notification.sound)
-        append(#","category":"#)
-        appendString(orNull: notification.category)
-        append(#","thread_id":"#)
-        appendString(orNull: notification.threadID)
-        append(#","interruption_level":"#)
-        appendString(orNull: notification.interruptionLevel?.name)
+        if let badge = notification.badge { output.appendDecimal(badge) } else { append("null") }
+        append(#","sound":"#, notification.sound)
+        append(#","category":"#, notification.category)
+        append(#","thread_id":"#, notification.threadID)
+        append(#","interruption_level":"#, notification.interruptionLevel?.name)
         append(#","relevance_score":"#)
         if let score = notification.relevanceScore { try appendNumber(score) } else { append("null") }
         append(#","default_action":"#)
@@ -161,28 +150,23 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append(#","buttons":["#)
         for (index, button) in notification.buttons.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            append(#"{"title":"#)
-            appendString(button.title)
-            append(#","action_identifier":"#)
-            appendString(button.actionIdentifier)
+            append(#"{"title":"#, button.title)
+            append(#","action_identifier":"#, button.actionIdentifier)
             append(#","action":"#)
             appendAction(button.action)
             append(#","options":["#)
             for (index, option) in button.options.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                appendString(option)
+                output.appendJSONString(option)
             }
             append("]}")
         }
         append(#"],"images":["#)
         for (index, image) in notification.images.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            append(#"{"url":"#)
-            appendString(image.url)
-            append(#","fallback_url":"#)
-            appendString(orNull: image.fallbackURL)
-            append(#","deep_link":"#)
-            appendString(orNull: image.deepLink)
+            append(#"{"url":"#, image.url)
+            append(#","fallback_url":"#, image.fallbackURL)
+            append(#","deep_link":"#, image.deepLink)
             output.append(UInt8(ascii: "}"))
         }
         append(#"],"extras":"#)
@@ -197,11 +181,10 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// `shape`.
     public mutating func write(_ classification: PushClassification) {
         makeUnique()
-        append(#"{"vendor":"#)
-        appendString(orNull: classification.vendor?.name)
+        append(#"{"vendor":"#, classification.vendor?.name)
         append(#","marker":"#)
         if let marker = classification.marker {
-            appendString(marker.name)
+            output.appendJSONString(marker.name)
             append(marker.isEntryPointRule ? #","entry_point_rule":true"# : #","entry_point_rule":false"#)
         } else {
             append(#"null,"entry_point_rule":null"#)
@@ -209,10 +192,10 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append(#","also_matching":["#)
         for (index, vendor) in classification.alsoMatching.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendString(vendor.name)
+            output.appendJSONString(vendor.name)
         }
         append(classification.isSilent ? #"],"silent":true,"shape":"# : #"],"silent":false,"shape":"#)
-        appendString(classification.shape.rawValue)
+        output.appendJSONString(classification.shape.rawValue)
         output.append(UInt8(ascii: "}"))
     }
 
@@ -220,43 +203,30 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// `certain`.
     public mutating func write(_ finding: PushFinding) {
         makeUnique()
-        append(#"{"rule":"#)
-        appendString(finding.rule.id)
-        append(#","severity":"#)
-        appendString(finding.severity.rawValue)
-        append(#","platform":"#)
-        appendString(orNull: finding.platform?.name)
-        append(#","path":"#)
-        appendString(orNull: finding.path)
-        append(#","header":"#)
-        appendString(orNull: finding.header)
-        append(#","message":"#)
-        appendString(finding.message)
+        append(#"{"rule":"#, finding.rule.id)
+        append(#","severity":"#, finding.severity.rawValue)
+        append(#","platform":"#, finding.platform?.name)
+        append(#","path":"#, finding.path)
+        append(#","header":"#, finding.header)
+        append(#","message":"#, finding.message)
         append(finding.isCertain ? #","certain":true}"# : #","certain":false}"#)
     }
 
     // MARK: The model's small values
 
     private mutating func appendAction(_ action: PushAction) {
-        append(#"{"kind":"#)
-        appendString(action.kind.name)
-        append(#","url":"#)
-        appendString(orNull: action.url)
-        append(#","fallback_url":"#)
-        appendString(orNull: action.fallbackURL)
-        append(#","campaign_id":"#)
-        appendString(orNull: action.campaignID)
+        append(#"{"kind":"#, action.kind.name)
+        append(#","url":"#, action.url)
+        append(#","fallback_url":"#, action.fallbackURL)
+        append(#","campaign_id":"#, action.campaignID)
         output.append(UInt8(ascii: "}"))
     }
 
     private mutating func appendText(_ text: PushText?) {
         guard let text else { return append("null") }
-        append(#"{"title":"#)
-        appendString(orNull: text.title)
-        append(#","subtitle":"#)
-        appendString(orNull: text.subtitle)
-        append(#","body":"#)
-        appendString(orNull: text.body)
+        append(#"{"title":"#, text.title)
+        append(#","subtitle":"#, text.subtitle)
+        append(#","body":"#, text.body)
         output.append(UInt8(ascii: "}"))
     }
 
@@ -273,7 +243,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         output.append(UInt8(ascii: "{"))
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendString(type(of: value).name)
+            output.appendJSONString(type(of: value).name)
             output.append(UInt8(ascii: ":"))
             switch value {
             case let cordial as CordialExtras: appendCordialExtras(cordial)
@@ -408,7 +378,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
     private mutating func appendMember(_ name: StaticString, string: String?, _ object: inout ObjectState) {
         guard let string else { return }
         appendKey(name, &object)
-        appendString(string)
+        output.appendJSONString(string)
     }
 
     private mutating func appendMember(_ name: StaticString, bool: Bool, _ object: inout ObjectState) {
@@ -419,7 +389,12 @@ public struct PushInspectionWriter: @unchecked Sendable {
     private mutating func appendMember(_ name: StaticString, integer: Int64?, _ object: inout ObjectState) {
         guard let integer else { return }
         appendKey(name, &object)
-        appendInteger(integer)
+        // As `String(integer)` writes it, without making the string where `Int` holds it.
+        if let integer = Int(exactly: integer) {
+            output.appendDecimal(integer)
+        } else {
+            output.append(string: String(integer))
+        }
     }
 
     /// A value of the payload, as compact JSON with its numbers as written.
@@ -433,6 +408,12 @@ public struct PushInspectionWriter: @unchecked Sendable {
 
     private mutating func append(_ text: StaticString) {
         output.append(text)
+    }
+
+    /// `key`, a member's name with its punctuation (`,"sound":`), and `text` as a JSON string, or `null`.
+    private mutating func append(_ key: StaticString, _ text: String?) {
+        output.append(key)
+        output.appendJSONString(orNull: text)
     }
 
     /// A floating-point number as `Encodable` writes it (its `description`); JSON has no infinity or NaN.
@@ -451,34 +432,9 @@ public struct PushInspectionWriter: @unchecked Sendable {
     }
 
     private mutating func appendMember(_ name: String, _ value: String) {
-        appendString(name)
+        output.appendJSONString(name)
         output.append(UInt8(ascii: ":"))
-        appendString(value)
-    }
-
-    private mutating func appendInteger(_ value: Int) {
-        appendInteger(Int64(value))
-    }
-
-    /// A decimal integer, as `String(value)` writes it, without making the string.
-    private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        repeat {
-            output.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        } while divisor > 0
-    }
-
-    private mutating func appendString(orNull text: String?) {
-        if let text { appendString(text) } else { append("null") }
-    }
-
-    private mutating func appendString(_ text: String) {
-        output.appendJSONString(text)
+        output.appendJSONString(value)
     }
 
     /// A value of the payload as compact JSON, with its numbers as written: written into the reused

@@ -20,7 +20,6 @@ public struct PushPlatform: Hashable, Sendable, CustomStringConvertible {
 extension PushPlatform: Encodable {
     /// Encodes the platform as its ``name``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
+        try name.encode(to: encoder)
     }
 }

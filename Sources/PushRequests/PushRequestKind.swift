@@ -24,7 +24,6 @@ public struct PushRequestKind: Hashable, Sendable, CustomStringConvertible {
 extension PushRequestKind: Encodable {
     /// Encodes the kind as its ``name``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
+        try name.encode(to: encoder)
     }
 }

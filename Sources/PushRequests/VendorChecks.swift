@@ -5,114 +5,100 @@ import PushPayloads
 /// whose iOS and Android deliveries the vendor's SDKs treat differently. Derived from
 /// `shared/docs/vendor-formats.md` and `docs/vendor-rules.md`.
 enum VendorChecks {
-    static let cordialMcID = PushCheckRule(
+    static let cordialMcID = PushCheckRule.device(
         id: "vendor.cordial.mcid",
         severity: .error,
         summary: "Cordial's `mcID` is a string; any other type and Cordial's SDK does not claim the push.",
-        source: "Cordial iOS CordialPushNotificationHandler.isCordialMessage → getMcID (`as? String`)",
-        scope: .device
+        source: "Cordial iOS CordialPushNotificationHandler.isCordialMessage → getMcID (`as? String`)"
     )
-    static let cordialExtensionLayout = PushCheckRule(
+    static let cordialExtensionLayout = PushCheckRule.device(
         id: "vendor.cordial.extension-layout",
         severity: .warning,
         summary:
             "`system.messageAttribution.mcID` alone is read by Cordial's app extensions only; the SDK's `isCordialMessage` needs a top-level `mcID`.",
-        source: "Cordial iOS PushNotificationParserMessageAttribution; CordialAppExtensions PushNotificationParser",
-        scope: .device
+        source: "Cordial iOS PushNotificationParserMessageAttribution; CordialAppExtensions PushNotificationParser"
     )
-    static let exponeaSource = PushCheckRule(
+    static let exponeaSource = PushCheckRule.device(
         id: "vendor.exponea.source",
         severity: .error,
         summary:
             "Exponea's `source` is exactly the string \"xnpe_platform\"; another spelling or case and neither SDK claims the push.",
-        source: "Exponea iOS Exponea.isExponeaNotification; Android Exponea.isExponeaPushNotification",
-        scope: .device
+        source: "Exponea iOS Exponea.isExponeaNotification; Android Exponea.isExponeaPushNotification"
     )
-    static let exponeaSilentFlag = PushCheckRule(
+    static let exponeaSilentFlag = PushCheckRule.device(
         id: "vendor.exponea.silent-flag",
         severity: .warning,
         summary:
             "Exponea's `silent` is read as `as? Int == 1` on iOS and `== \"true\"` on Android: a value meant as silent that the platform's SDK reads as visible, or the reverse.",
-        source: "Exponea iOS PushNotificationParser.parsePushOpened; Android MessagingUtils.isSilentPush",
-        scope: .device
+        source: "Exponea iOS PushNotificationParser.parsePushOpened; Android MessagingUtils.isSilentPush"
     )
-    static let exponeaNotShown = PushCheckRule(
+    static let exponeaNotShown = PushCheckRule.device(
         id: "vendor.exponea.not-shown",
         severity: .warning,
         summary:
             "Exponea's Android SDK shows nothing when `title` and `message` are both blank, or when a field it parses is malformed.",
-        source: "Exponea Android FcmManagerImpl.handleRemoteMessage, NotificationPayload",
-        scope: .device
+        source: "Exponea Android FcmManagerImpl.handleRemoteMessage, NotificationPayload"
     )
-    static let exponeaActions = PushCheckRule(
+    static let exponeaActions = PushCheckRule.device(
         id: "vendor.exponea.actions",
         severity: .warning,
         summary:
             "Exponea's iOS SDK casts `actions` to `[[String: String]]`: one non-string value and no button's tap is handled.",
-        source: "Exponea iOS PushNotificationParser.parsePushOpened",
-        scope: .device
+        source: "Exponea iOS PushNotificationParser.parsePushOpened"
     )
-    static let swrvePushID = PushCheckRule(
+    static let swrvePushID = PushCheckRule.device(
         id: "vendor.swrve.push-id",
         severity: .error,
         summary:
             "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push (or, for `_sp` beside a usable `_p`, its silence).",
-        source: "Swrve iOS SwrvePush.pushIdFromNotificationContent; Android SwrveHelper.isSwrvePush",
-        scope: .device
+        source: "Swrve iOS SwrvePush.pushIdFromNotificationContent; Android SwrveHelper.isSwrvePush"
     )
-    static let swrvePushIDBoolean = PushCheckRule(
+    static let swrvePushIDBoolean = PushCheckRule.device(
         id: "vendor.swrve.push-id-boolean",
         severity: .warning,
         summary:
             "A Boolean `_p` or `_sp` is claimed by Swrve's iOS SDK with the id \"1\" or \"0\" (`NSNumber.stringValue`), the same for every push; send the campaign's id.",
-        source: "Swrve iOS SwrvePush.pushIdFromNotificationContent (NSNumber stringValue)",
-        scope: .device
+        source: "Swrve iOS SwrvePush.pushIdFromNotificationContent (NSNumber stringValue)"
     )
-    static let swrveRichVersion = PushCheckRule(
+    static let swrveRichVersion = PushCheckRule.device(
         id: "vendor.swrve.rich-version",
         severity: .warning,
         summary: "Swrve renders `_sw` only up to version 1; a later version is ignored (plain text on Android).",
-        source: "Swrve iOS SwrvePush.isValidNotificationContent; Android SwrveNotificationBuilder",
-        scope: .device
+        source: "Swrve iOS SwrvePush.isValidNotificationContent; Android SwrveNotificationBuilder"
     )
-    static let atomicEnvelope = PushCheckRule(
+    static let atomicEnvelope = PushCheckRule.device(
         id: "vendor.atomic.envelope",
         severity: .error,
         summary:
             "An `atomic` object (in FCM data, a JSON string holding one) with Atomic's `source` or ids has `source` \"io.atomic\", a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
-        source: "Atomic Web SDK 1.5.0 notificationFromPushPayload",
-        scope: .device
+        source: "Atomic Web SDK 1.5.0 notificationFromPushPayload"
     )
-    static let embeddedJSON = PushCheckRule(
+    static let embeddedJSON = PushCheckRule.device(
         id: "vendor.embedded-json",
         severity: .warning,
         summary:
             "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
-        source: "vendor-formats.md §2.4, §3.4, §4.1 (Android SDKs parse these strings)",
-        scope: .device
+        source: "vendor-formats.md §2.4, §3.4, §4.1 (Android SDKs parse these strings)"
     )
-    static let ambiguous = PushCheckRule(
+    static let ambiguous = PushCheckRule.device(
         id: "vendor.ambiguous",
         severity: .warning,
         summary: "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
-        source: "vendor-formats.md §5 (router tie-break)",
-        scope: .device
+        source: "vendor-formats.md §5 (router tie-break)"
     )
-    static let silentFlagIgnored = PushCheckRule(
+    static let silentFlagIgnored = PushCheckRule.device(
         id: "vendor.silent-flag-ignored",
         severity: .warning,
         summary:
             "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
-        source: "vendor-formats.md §5 (`silent` is Exponea's only)",
-        scope: .device
+        source: "vendor-formats.md §5 (`silent` is Exponea's only)"
     )
-    static let platformDivergence = PushCheckRule(
+    static let platformDivergence = PushCheckRule.device(
         id: "platform.divergence",
         severity: .warning,
         summary:
             "One send request that the vendors' iOS and Android SDKs treat differently: another owner, silent on one and visible on the other, or other buttons.",
-        source: "docs/vendor-rules.md (each platform's rule)",
-        scope: .device
+        source: "docs/vendor-rules.md (each platform's rule)"
     )
 
     static let rules = [
@@ -120,9 +106,6 @@ enum VendorChecks {
         swrvePushID, swrvePushIDBoolean, swrveRichVersion, atomicEnvelope, embeddedJSON, ambiguous, silentFlagIgnored,
         platformDivergence,
     ]
-
-    /// Swrve's push id and silent push id.
-    static let swrveIDKeys = ["_p", "_sp"]
 
     /// The vendors' values that FCM data carries as JSON strings.
     static let embeddedKeys = [
@@ -175,54 +158,49 @@ enum VendorChecks {
     ) {
         let payload = delivery.payload
         let platform = delivery.platform
-        let locator = PayloadLocator(request: context.request)
-        let path = { (key: String) in locator.path(of: key, on: platform) }
+        let request = context.request
+        // Every finding here is the platform's, at a key of its payload (`nil`: the payload, `$`).
+        func report(_ rule: PushCheckRule, at key: String?, _ message: String) {
+            let path = key.map { Self.path(of: $0, on: platform, in: request) } ?? "$"
+            context.report(rule, platform: platform, path: path, message)
+        }
 
         // Markers that are there but that their SDK won't claim.
         if let mcID = payload["mcID"], mcID.kind != .string {
-            context.report(
-                cordialMcID,
-                platform: platform,
-                path: path("mcID"),
-                "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string"
-            )
+            report(cordialMcID, at: "mcID", "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string")
         }
         if classification.marker == .cordialMessageAttribution {
-            context.report(
+            report(
                 cordialExtensionLayout,
-                platform: platform,
-                path: path("system"),
+                at: "system",
                 "only `system.messageAttribution.mcID`: Cordial's app extensions read it, but `isCordialMessage` needs a top-level `mcID`"
             )
         }
         if let source = payload["source"], !source.isString("xnpe_platform"), Self.isExponeaSourceNearMiss(source) {
-            context.report(
+            report(
                 exponeaSource,
-                platform: platform,
-                path: path("source"),
+                at: "source",
                 "`source` is \(source.jsonString), not exactly the string \"xnpe_platform\": Exponea's SDK will not claim the push"
             )
         }
         let silentPushID = SwrveDecoder.pushID(payload["_sp"])
-        for key in swrveIDKeys {
+        for key in ["_p", "_sp"] {
             guard let id = payload[key] else { continue }
             if SwrveDecoder.pushID(id) == nil {
                 // A usable `_sp` makes it a Swrve silent push, for which `_p` does not matter.
                 if key == "_p" && silentPushID != nil { continue }
-                context.report(
+                report(
                     swrvePushID,
-                    platform: platform,
-                    path: path(key),
+                    at: key,
                     key == "_sp" && classification.vendor == .swrve
                         ? "`_sp` is \(id.jsonString), which Swrve's SDK reads as no push id: the push is shown by its `_p`, not silent"
                         : "`\(key)` is \(id.jsonString), which Swrve's SDK reads as no push id, so it ignores the push"
                 )
             } else if id.kind == .bool, key == "_sp" || silentPushID == nil {
                 let read = id.boolValue == true ? "1" : "0"
-                context.report(
+                report(
                     swrvePushIDBoolean,
-                    platform: platform,
-                    path: path(key),
+                    at: key,
                     "`\(key)` is \(id.jsonString): Swrve's iOS SDK claims the push with the id \"\(read)\"\(read == "0" ? " (the id of QA pushes)" : ""), the same for every such push; send the campaign's id as a string"
                 )
             }
@@ -230,7 +208,7 @@ enum VendorChecks {
         if let atomic = payload["atomic"], classification.vendor != .atomic,
             !classification.alsoMatching.contains(.atomic), let problem = Self.atomicProblem(atomic, in: payload)
         {
-            context.report(atomicEnvelope, platform: platform, path: path("atomic"), problem)
+            report(atomicEnvelope, at: "atomic", problem)
         }
 
         // Nested values in FCM data that do not parse.
@@ -238,10 +216,9 @@ enum VendorChecks {
             for key in embeddedKeys {
                 guard let value = payload[key], let text = value.stringValue, !text.isEmpty else { continue }
                 if payload.embeddedJSON(value) == nil {
-                    context.report(
+                    report(
                         embeddedJSON,
-                        platform: platform,
-                        path: path(key),
+                        at: key,
                         "`\(key)` is not a JSON object or array in a string, so the SDK skips it"
                     )
                 }
@@ -249,42 +226,38 @@ enum VendorChecks {
         }
 
         if !classification.alsoMatching.isEmpty, let owner = classification.vendor {
-            context.report(
+            report(
                 ambiguous,
-                platform: platform,
-                path: "$",
+                at: nil,
                 "the markers of \(([owner] + classification.alsoMatching).map(\.name).joined(separator: ", ")) are all there: each SDK acts on the push; \(owner.name) wins the router's precedence"
             )
         }
 
         guard let vendor = classification.vendor else { return }
         switch vendor {
-        case .exponea: checkExponea(payload, platform: platform, path: path, &context)
+        case .exponea: checkExponea(payload, report)
         case .swrve:
             // The version as the SDK reads it (Objective-C's `intValue`: "2" is 2, "1.5" is 1).
             if let version = notification.swrve?.richVersion, version > 1 {
-                context.report(
+                report(
                     swrveRichVersion,
-                    platform: platform,
-                    path: path("_sw"),
+                    at: "_sw",
                     "`_sw.version` is \(version): Swrve renders only version 1, so the rich content is ignored"
                 )
             }
         default: break
         }
         if vendor != .exponea, let silent = payload["silent"], Self.asksForSilence(silent) {
-            context.report(
+            report(
                 silentFlagIgnored,
-                platform: platform,
-                path: path("silent"),
+                at: "silent",
                 "`silent` is \(silent.jsonString), Exponea's flag, which \(vendor.name)'s SDK does not read: by its own rule the push is \(classification.isSilent ? "silent" : "shown")"
             )
         }
         if vendor != .swrve, let sp = payload["_sp"], SwrveDecoder.pushID(sp) != nil {
-            context.report(
+            report(
                 silentFlagIgnored,
-                platform: platform,
-                path: path("_sp"),
+                at: "_sp",
                 "`_sp` marks a Swrve silent push, but the push is \(vendor.name)'s, whose SDK ignores it"
             )
         }
@@ -359,20 +332,31 @@ enum VendorChecks {
             || object["streamContainerId"] != nil
     }
 
-    private static func checkExponea(
-        _ payload: PushPayload,
-        platform: PushPlatform,
-        path: (String) -> String,
-        _ context: inout PushCheckContext
-    ) {
+    /// Where a key of a platform's payload sits in the input.
+    private static func path(of key: String, on platform: PushPlatform, in request: PushSendRequest) -> String {
+        let message = request.document.rootObject["message"]
+        let base: String
+        switch (request.kind, platform) {
+        case (.fcmV1, .ios):
+            base = message?["apns"]?["payload"]?[key] != nil ? "$.message.apns.payload" : "$.message.data"
+        case (.fcmV1, .android):
+            base = message?["android"]?["data"] != nil ? "$.message.android.data" : "$.message.data"
+        case (.fcmV1, .web): base = message?["webpush"]?["data"] != nil ? "$.message.webpush.data" : "$.message.data"
+        case (.fcmLegacy, _): base = "$.data"
+        case (.apnsRequest, _): base = "$.payload"
+        default: base = "$"
+        }
+        return PushCheckContext.path(base, key)
+    }
+
+    private static func checkExponea(_ payload: PushPayload, _ report: (PushCheckRule, String?, String) -> Void) {
         if let silent = payload["silent"] {
             switch payload.shape {
             case .apns:
                 if silent.isString("true") || silent.isString("1") {
-                    context.report(
+                    report(
                         exponeaSilentFlag,
-                        platform: platform,
-                        path: path("silent"),
+                        "silent",
                         "`silent` is the string \(silent.jsonString): Exponea's iOS SDK reads only the number 1 (or true), so this push is not silent on iOS"
                     )
                 }
@@ -380,10 +364,9 @@ enum VendorChecks {
                 let text = silent.stringValue ?? ""
                 let meantSilent = ["true", "1", "yes"].contains(String(text.lowercased().filter { !$0.isWhitespace }))
                 if text != "true" && meantSilent {
-                    context.report(
+                    report(
                         exponeaSilentFlag,
-                        platform: platform,
-                        path: path("silent"),
+                        "silent",
                         "`silent` is \(silent.jsonString): Exponea's Android SDK treats only exactly \"true\" as silent, so this push is shown"
                     )
                 }
@@ -392,10 +375,9 @@ enum VendorChecks {
         if payload.shape == .fcm, let reason = ExponeaDecoder.androidSuppression(payload),
             reason == .blank || reason == .unparseable
         {
-            context.report(
+            report(
                 exponeaNotShown,
-                platform: platform,
-                path: "$",
+                nil,
                 reason == .blank
                     ? "`title` and `message` are both blank: Exponea's Android SDK shows nothing"
                     : "a field Exponea's Android SDK parses (notification_id, actions, attributes, data or url_params) is malformed, so it drops the push"
@@ -407,40 +389,12 @@ enum VendorChecks {
                     array.allSatisfy { $0.objectValue?.values.allSatisfy { $0.kind == .string } ?? false }
                 } ?? false
             if !flat {
-                context.report(
+                report(
                     exponeaActions,
-                    platform: platform,
-                    path: path("actions"),
+                    "actions",
                     "`actions` is not an array of objects of strings: Exponea's iOS SDK handles no button tap"
                 )
             }
-        }
-    }
-}
-
-/// Where a key of a platform's payload sits in the input (for `VendorChecks` alone).
-private struct PayloadLocator {
-    let request: PushSendRequest
-
-    func path(of key: String, on platform: PushPlatform) -> String {
-        let root = request.document.rootObject
-        switch (request.kind, platform) {
-        case (.fcmV1, .ios):
-            let inPayload = root["message"]?["apns"]?["payload"]?[key] != nil
-            return PushCheckContext.path(inPayload ? "$.message.apns.payload" : "$.message.data", key)
-        case (.fcmV1, .android):
-            return PushCheckContext.path(
-                root["message"]?["android"]?["data"] != nil ? "$.message.android.data" : "$.message.data",
-                key
-            )
-        case (.fcmV1, .web):
-            return PushCheckContext.path(
-                root["message"]?["webpush"]?["data"] != nil ? "$.message.webpush.data" : "$.message.data",
-                key
-            )
-        case (.fcmLegacy, _): return PushCheckContext.path("$.data", key)
-        case (.apnsRequest, _): return PushCheckContext.path("$.payload", key)
-        default: return PushCheckContext.path("$", key)
         }
     }
 }

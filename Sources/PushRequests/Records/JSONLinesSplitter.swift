@@ -63,19 +63,12 @@ public struct JSONLinesSplitter: Sendable {
                 return
             }
             let segment = bytes.extracting(start..<newline)
-            if skipped != nil {
-                countSkipped(segment)
-                finishSkipped(into: &sink)
-            } else if carry.isEmpty {
+            if skipped == nil && carry.isEmpty {
                 finishLine(segment, into: &sink)
-            } else if carry.count + segment.byteCount > maximumCarry {
-                // The line's end arrived, and with it more than the limit: count it, do not copy it.
-                startSkipping()
-                countSkipped(segment)
-                finishSkipped(into: &sink)
             } else {
-                appendToCarry(segment)
-                finishCarriedLine(into: &sink)
+                // The end of a line begun earlier: carried, or counted once it is over the limit.
+                absorb(segment)
+                finish(into: &sink)
             }
             start = newline + 1
         }
@@ -84,9 +77,15 @@ public struct JSONLinesSplitter: Sendable {
     /// Ends the stream: hands over the last line if it had no line break.
     public mutating func finish<Sink: JSONLinesSink>(into sink: inout Sink) {
         if skipped != nil {
-            finishSkipped(into: &sink)
+            let line = lineNumber
+            lineNumber += 1
+            if let length = skipped.take()?.lineLength { sink.oversized(line: line, length: length) }
         } else if !carry.isEmpty {
-            finishCarriedLine(into: &sink)
+            // The line held in the carry buffer, which is emptied keeping its capacity.
+            var line = takeCarry()
+            finishLine(line.span.bytes, into: &sink)
+            line.removeAll(keepingCapacity: true)
+            carry = line
         }
     }
 
@@ -125,14 +124,6 @@ public struct JSONLinesSplitter: Sendable {
         carry = kept
     }
 
-    /// Ends the line held in the carry buffer, and empties it, keeping its capacity.
-    private mutating func finishCarriedLine<Sink: JSONLinesSink>(into sink: inout Sink) {
-        var line = takeCarry()
-        finishLine(line.span.bytes, into: &sink)
-        line.removeAll(keepingCapacity: true)
-        carry = line
-    }
-
     /// Moves the carry buffer out (leaving an empty array, which owns no storage), so that it can be
     /// read while `self` changes; the caller puts it back. Moving, not copying, keeps it unshared, so
     /// emptying it afterwards keeps its storage instead of allocating.
@@ -144,13 +135,6 @@ public struct JSONLinesSplitter: Sendable {
 
     private mutating func countSkipped(_ bytes: RawSpan) {
         bytes.withUnsafeBytes { skipped?.count($0) }
-    }
-
-    private mutating func finishSkipped<Sink: JSONLinesSink>(into sink: inout Sink) {
-        let line = lineNumber
-        lineNumber += 1
-        guard let length = skipped.take()?.lineLength else { return }
-        sink.oversized(line: line, length: length)
     }
 
     /// Ends a line held whole (its line break not included): a payload, an oversized line, or nothing.
@@ -166,12 +150,8 @@ public struct JSONLinesSplitter: Sendable {
 
     /// The offset of the first `\n` at or after `start`.
     private static func firstLineFeed(in bytes: RawSpan, from start: Int) -> Int? {
-        bytes.withUnsafeBytes { buffer in
-            guard let found = buffer[start...].firstIndex(of: JSONLines.lineFeed) else { return nil }
-            return found
-        }
+        bytes.withUnsafeBytes { $0[start...].firstIndex(of: JSONLines.lineFeed) }
     }
-
 }
 #endif
 

@@ -105,10 +105,10 @@ public struct PushInputDecoder: Sendable {
         let kind: PushRequestKind
         if let given = self.kind {
             kind = given
-            if let body = Self.body(of: kind), input.object[body]?.kind != .object {
+            if let (body, name) = Self.body(of: kind), input.object[body]?.kind != .object {
                 throw PushPayloadError(
                     .kindMismatch,
-                    message: "the input is not \(Self.describe(kind)) (--kind): it has no `\(body)` object",
+                    message: "the input is not \(name) (--kind): it has no `\(body)` object",
                     keyPath: body
                 )
             }
@@ -150,23 +150,13 @@ public struct PushInputDecoder: Sendable {
         )
     }
 
-    /// The member holding what `kind` delivers, which must be an object; `nil` for a legacy FCM body and a
-    /// device payload, which can be any object.
-    private static func body(of kind: PushRequestKind) -> String? {
+    /// The member holding what `kind` delivers, which must be an object, and the kind's name for messages;
+    /// `nil` for a legacy FCM body and a device payload, which can be any object.
+    private static func body(of kind: PushRequestKind) -> (member: String, name: String)? {
         switch kind {
-        case .fcmV1: return "message"
-        case .apnsRequest: return "payload"
+        case .fcmV1: return ("message", "an FCM HTTP v1 body")
+        case .apnsRequest: return ("payload", "an APNs request")
         default: return nil
-        }
-    }
-
-    /// The kind with its article, for messages.
-    private static func describe(_ kind: PushRequestKind) -> String {
-        switch kind {
-        case .fcmV1: return "an FCM HTTP v1 body"
-        case .apnsRequest: return "an APNs request"
-        case .fcmLegacy: return "a legacy FCM body"
-        default: return "a device payload"
         }
     }
 }

@@ -1,14 +1,7 @@
 public import PushPayloads
 
-/// Writes ``PushRecord``s as JSON Lines, fast: one JSON object a line, straight into a buffer it keeps
-/// and reuses, without building the record or going through `Encodable`.
-///
-/// ```
-/// {"source":"a.jsonl","line":1,"status":"ok","vendor":"swrve","silent":false,"ambiguous":[],"shape":"fcm",
-///  "message_id":"123","title":"Hi","body":"Sale","action":"deep_link","url":"app://sale"}
-/// {"source":"a.jsonl","line":2,"status":"ok","kind":"fcm_v1","platform":"ios","vendor":"exponea",…}
-/// {"source":"a.jsonl","line":3,"status":"error","error":{"code":"invalid_json","offset":8,"message":"…"}}
-/// ```
+/// Writes ``PushRecord``s as JSON Lines, fast: one JSON object a line (as ``PushRecord`` shows), straight
+/// into a buffer it keeps and reuses, without building the record or going through `Encodable`.
 ///
 /// The bytes are those of ``PushRecord``'s `Encodable` conformance encoded compactly, key for key and
 /// value for value (a test holds the two equal), in the order of `docs/json-schema.md`: `line` is `null`
