@@ -44,22 +44,18 @@ struct BatchRun {
         }
     }
 
-    /// Payloads and bytes done so far, for the progress line.
-    typealias Progress = (payloads: Int, bytes: Int)
-
     /// Writes `header`, runs `makeWorker`'s workers over every batch, writes each batch's output and
     /// then gives the batch to `consume`, in input order, with whether its output was written (after the
     /// output goes away, the batches left are read no further than the one in hand). `consume` returns
-    /// the progress so far, or `nil` when it does not count any.
+    /// the payloads and bytes done so far, for the progress line, or `nil` when it does not count any.
     ///
     /// SIGINT or SIGTERM stops the run after the last whole batch written: the batches still in flight
     /// are dropped, so the output ends on a whole record, and the summary still comes.
     func run<Worker: BatchWorker>(
         header: [UInt8] = [],
         makeWorker: @escaping @Sendable () -> Worker,
-        consume: (_ batch: LineBatch, _ isWritten: Bool) -> Progress?
+        consume: (_ batch: LineBatch, _ isWritten: Bool) -> (payloads: Int, bytes: Int)?
     ) -> Outcome {
-        // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
         Platform.ignoreBrokenPipes()
         let items = InputList.expand(
             inputs,
