@@ -7,8 +7,9 @@ import SystemPackage
 /// on one of `jobs` threads, its output written in input order with the notes on stderr, the progress
 /// line, SIGINT and SIGTERM, and the outcome for the exit status.
 struct BatchRun {
-    /// The arguments' bytes (``RawArguments``).
-    var inputs: [[UInt8]]
+    /// The file arguments, as parsed (``RawArguments`` finds their bytes).
+    var files: [String]
+    /// `--jobs`, capped by ``Platform/cappedJobs(_:cores:)`` when the run starts.
     var jobs = 1
     var limits: PushPayloadLimits = .default
     /// Lines longer than this are read as oversized entries, not payloads; `nil` for the payload limit.
@@ -56,9 +57,10 @@ struct BatchRun {
         makeWorker: @escaping @Sendable () -> Worker,
         consume: (_ batch: LineBatch, _ isWritten: Bool) -> (payloads: Int, bytes: Int)?
     ) -> Outcome {
+        let jobs = Platform.cappedJobs(self.jobs)
         Platform.ignoreBrokenPipes()
         let items = InputList.expand(
-            inputs,
+            RawArguments.bytes(of: files),
             standardInputName: standardInputName,
             standardInputFirstLine: standardInputFirstLine
         )

@@ -11,6 +11,9 @@ struct Tally: Sendable {
         var silent = 0
     }
 
+    var payloads = 0
+    var errors = 0
+    var silent = 0
     /// Input bytes accounted for.
     var bytes = 0
     /// Inputs that started with a UTF-8 byte-order mark, which was skipped.
@@ -24,19 +27,22 @@ struct Tally: Sendable {
 
     static let unknownVendor = "unknown"
 
-    var payloads: Int { vendors.reduce(errors) { $0 + $1.total } }
-    var errors: Int { errorCodes.values.reduce(0, +) }
-    var silent: Int { vendors.reduce(0) { $0 + $1.silent } }
-
     mutating func countDecoded(vendor: PushVendor?, isSilent: Bool) {
+        payloads += 1
+        if isSilent { silent += 1 }
         add(VendorCount(name: vendor?.name ?? Self.unknownVendor, total: 1, silent: isSilent ? 1 : 0))
     }
 
     mutating func countError(_ code: PushPayloadError.Code) {
+        payloads += 1
+        errors += 1
         errorCodes[code.name, default: 0] += 1
     }
 
     mutating func merge(_ other: Tally) {
+        payloads += other.payloads
+        errors += other.errors
+        silent += other.silent
         bytes += other.bytes
         byteOrderMarks += other.byteOrderMarks
         unreadableInputs += other.unreadableInputs
