@@ -145,8 +145,8 @@ struct ClassifyCommand: ParsableCommand {
         let records = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
         let limits = engineOptions.limits
         let batches = BatchRun(
-            inputs: RawArguments.bytes(of: files),
-            jobs: Platform.cappedJobs(jobs),
+            files: files,
+            jobs: jobs,
             limits: limits,
             maximumLineBytes: records.maximumLineBytes(payloadLimits: limits),
             batchBytes: batchBytes,

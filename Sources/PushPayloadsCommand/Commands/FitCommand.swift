@@ -60,11 +60,7 @@ struct FitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let batches = BatchRun(
-            inputs: RawArguments.bytes(of: files),
-            jobs: Platform.cappedJobs(jobs),
-            limits: engineOptions.limits
-        )
+        let batches = BatchRun(files: files, jobs: jobs, limits: engineOptions.limits)
         let (engine, limits, kind) = (engineOptions.engine, batches.limits, kind?.requestKind)
         let fitter = PushFitter(maximumBytes: maximumBytes)
         var errorCount = 0

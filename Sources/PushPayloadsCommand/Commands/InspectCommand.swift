@@ -73,9 +73,7 @@ struct InspectCommand: ParsableCommand {
                 entry,
                 batch in
                 inspection = Result { () throws(PushPayloadError) in
-                    if entry.isOversized { throw decoder.tooLargeError(length: entry.oversizedLength) }
-                    let payload = try decoder.parse(batch.payload(entry))
-                    let request = PushSendRequest(document: payload.document, kind: kind, limits: decoder.limits)
+                    let request = try decoder.request(entry, of: batch, kind: kind)
                     return PushInspector(registry: decoder.registry, platforms: platforms).inspect(request)
                 }
                 return false

@@ -64,11 +64,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let batches = BatchRun(
-            inputs: RawArguments.bytes(of: files),
-            jobs: Platform.cappedJobs(jobs),
-            limits: engineOptions.limits
-        )
+        let batches = BatchRun(files: files, jobs: jobs, limits: engineOptions.limits)
         let writer = LintRecordWriter(format: format)
         let (engine, limits, kind, minimumSeverity) = (engineOptions.engine, batches.limits, kind, severity.severity)
         let platforms = PlatformOption.platforms(platforms)

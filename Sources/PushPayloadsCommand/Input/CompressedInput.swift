@@ -33,7 +33,6 @@ final class CompressedInput {
     var available: UnsafeMutablePointer<UInt8> { buffer + start }
     var availableCount: Int { end - start }
 
-    /// Marks `count` available bytes as used.
     func consume(_ count: Int) {
         start += count
         offset += count
@@ -47,12 +46,11 @@ final class CompressedInput {
         do {
             end = try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
         } catch {
-            throw InputError(path: path, error: error)
+            throw InputError(path: path, reason: "\(error)")
         }
         return end
     }
 
-    /// An error about this input's data.
     func error(_ reason: String) -> InputError { InputError(path: path, reason: reason) }
 
     /// Skips zero bytes (padding that some tools leave after compressed data, which `gzip -d` ignores).

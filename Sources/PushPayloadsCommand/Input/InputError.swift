@@ -1,5 +1,4 @@
 import PushPayloads
-import SystemPackage
 
 /// A failure to open or read an input.
 struct InputError: Error, Sendable, CustomStringConvertible {
@@ -7,28 +6,14 @@ struct InputError: Error, Sendable, CustomStringConvertible {
     var path: String
     var reason: String
 
-    init(path: String, error: any Error) {
-        self.path = path
-        self.reason = (error as? Errno)?.description ?? "\(error)"
-    }
-
-    init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     var description: String { "cannot read \(path): \(reason)" }
 }
 
-/// An input that failed part way, after its first lines were read: the record that marks the gap.
-struct ReadFailure: Sendable {
-    /// The line where reading stopped: the one after the last complete line (0 for a `.json` file).
-    var line: Int
-    var error: InputError
-
-    /// The error the record shows: `io_error`, with the reason and the last complete line.
-    var payloadError: PushPayloadError {
-        var message = error.reason
+extension InputError {
+    /// The record of an input that failed part way, at `line` (the one after the last complete line; 0 for a
+    /// `.json` file): `io_error`, with the reason and the last complete line.
+    func payloadError(line: Int) -> PushPayloadError {
+        var message = reason
         if line > 1 {
             message += "; the last complete line is \(line - 1), and every line up to it was read"
         } else if line == 1 {

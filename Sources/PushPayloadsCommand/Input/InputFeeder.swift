@@ -53,10 +53,8 @@ final class InputFeeder {
                 } catch {
                     batch.notes.append(error.description)
                     batch.hasInputFailure = true
-                    batch.readFailure = ReadFailure(
-                        line: reader.mode == .jsonLines ? reader.currentLine : 0,
-                        error: error
-                    )
+                    let line = reader.mode == .jsonLines ? reader.currentLine : 0
+                    batch.readFailure = (line, error.payloadError(line: line))
                     argumentFailed = true
                 }
                 closeReader()
@@ -71,11 +69,11 @@ final class InputFeeder {
             switch item {
             case .unreadable(let name, let reason):
                 failure = InputError(path: name, reason: reason)
-            case .endOfArgument(let end):
+            case .endOfArgument(let note):
                 let gaveNothing = argumentEntries == 0 && !argumentFailed
                 (argumentEntries, argumentFailed) = (0, false)
                 guard gaveNothing else { continue }
-                batch.notes.append(end.note)
+                batch.notes.append(note)
                 return hasMore
             case .input(let spec):
                 do {

@@ -17,32 +17,26 @@ enum InputFormat: Equatable, Sendable {
     /// The UTF-8 encoding of U+FEFF.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    private static let magics: [(bytes: [UInt8], format: InputFormat)] = [
-        ([0x1F, 0x8B], .gzip),
-        ([0x28, 0xB5, 0x2F, 0xFD], .zstd),
-        ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .unsupported("xz")),
-        ([0x42, 0x5A, 0x68], .unsupported("bzip2")),
-        ([0x04, 0x22, 0x4D, 0x18], .unsupported("lz4")),
-        ([0x50, 0x4B, 0x03, 0x04], .unsupported("zip")),
-        (byteOrderMark, .text(byteOrderMark: true)),
-    ]
+    /// A zstd stream may start with a skippable frame (RFC 8878 §3.1.2: magic 0x184D2A50 to 0x184D2A5F, little-endian),
+    /// which the decompressor skips; read as text, it would be garbage.
+    private static let skippableFrameMagics: [(bytes: [UInt8], format: InputFormat)] = (UInt8(0x50)...0x5F).map {
+        ([$0, 0x2A, 0x4D, 0x18], .zstd)
+    }
 
-    /// The last three bytes of a zstd skippable frame's magic number; the first is 0x50 to 0x5F.
-    private static let skippableMagicEnd: [UInt8] = [0x2A, 0x4D, 0x18]
+    private static let magics: [(bytes: [UInt8], format: InputFormat)] =
+        skippableFrameMagics + [
+            ([0x1F, 0x8B], .gzip),
+            ([0x28, 0xB5, 0x2F, 0xFD], .zstd),
+            ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .unsupported("xz")),
+            ([0x42, 0x5A, 0x68], .unsupported("bzip2")),
+            ([0x04, 0x22, 0x4D, 0x18], .unsupported("lz4")),
+            ([0x50, 0x4B, 0x03, 0x04], .unsupported("zip")),
+            (byteOrderMark, .text(byteOrderMark: true)),
+        ]
 
     /// The format `prefix` shows, or `nil` while it is too short to tell: it is a proper beginning of
     /// one of the magic numbers and the input may have more bytes. `atEnd` says it does not.
     static func detect(_ prefix: UnsafeRawBufferPointer, atEnd: Bool) -> InputFormat? {
-        // A zstd stream may start with a skippable frame (RFC 8878 §3.1.2: magic 0x184D2A50 to
-        // 0x184D2A5F, little-endian), which the decompressor skips; read as text, it would be garbage.
-        if let first = prefix.first, (0x50...0x5F).contains(first) {
-            let rest = prefix.dropFirst()
-            let compared = min(rest.count, skippableMagicEnd.count)
-            if rest.prefix(compared).elementsEqual(skippableMagicEnd.prefix(compared)) {
-                if compared == skippableMagicEnd.count { return .zstd }
-                if !atEnd { return nil }
-            }
-        }
         for (magic, format) in magics {
             let compared = min(prefix.count, magic.count)
             guard prefix.prefix(compared).elementsEqual(magic.prefix(compared)) else { continue }

@@ -11,7 +11,7 @@ import SystemPackage
 ///   their first bytes (``InputFormat``) and read through a decompressor; `.gz` and `.zst` at the end of
 ///   a name are looked past (`a.json.gz` is one payload), and a directory holds `.json.gz`,
 ///   `.jsonl.gz` (and with the `Zstd` trait `.json.zst`, `.jsonl.zst`) files too.
-/// - After each argument's inputs comes ``InputItem/endOfArgument(_:)``, so an argument that gave no
+/// - After each argument's inputs comes ``InputItem/endOfArgument(note:)``, so an argument that gave no
 ///   payload at all gets a note.
 ///
 /// Paths are bytes (`FilePath`, built from the arguments' bytes and from directory entries' bytes), so a
@@ -37,12 +37,12 @@ enum InputList {
             if argument == Array("-".utf8) {
                 items.append(standardInput(name: standardInputName, firstLine: standardInputFirstLine))
                 let name = standardInputName == "-" ? "standard input" : standardInputName
-                items.append(.endOfArgument(ArgumentEnd(name: name, inputs: 1)))
+                items.append(.endOfArgument(note: "\(name): no payloads"))
                 continue
             }
             let name = InputSpec.displayName(argument)
-            var end = ArgumentEnd(name: name, inputs: 1)
-            defer { items.append(.endOfArgument(end)) }
+            var note = "\(name): no payloads"
+            defer { items.append(.endOfArgument(note: note)) }
             let path = filePath(argument)
             let info: Stat
             do {
@@ -54,9 +54,15 @@ enum InputList {
             if info.type == .directory {
                 let (found, unreadableCompressed) = walk(directory: path, name: argument)
                 items += found
-                end.isDirectory = true
-                end.inputs = found.count
-                end.unreadableCompressed = unreadableCompressed
+                if !found.isEmpty {
+                    note += " in its \(found.count) \(found.count == 1 ? "file" : "files")"
+                    continue
+                }
+                note += ": the directory holds no \(payloadSuffixList) files"
+                if unreadableCompressed > 0 {
+                    note += " (it holds \(unreadableCompressed) .zst \(unreadableCompressed == 1 ? "file" : "files"), "
+                    note += "which this build cannot read: rebuild with --traits Zstd)"
+                }
             } else if argument.last == slash {
                 // `FilePath` drops a trailing slash, which the system refuses after a file's name.
                 items.append(.unreadable(name: name, reason: Errno.notDirectory.description))
@@ -93,11 +99,7 @@ enum InputList {
 
     /// A zstd file that a build without the `Zstd` trait leaves out of a walk (and mentions).
     static func isUnreadableCompressedFile(_ name: [UInt8]) -> Bool {
-        #if Zstd
-        return false
-        #else
-        return name.hasSuffix(".json.zst") || name.hasSuffix(".jsonl.zst")
-        #endif
+        !readableCompressions.contains(".zst") && (name.hasSuffix(".json.zst") || name.hasSuffix(".jsonl.zst"))
     }
 
     /// The path these bytes name, byte for byte, except that `FilePath` collapses repeated slashes and
@@ -118,15 +120,6 @@ enum InputList {
         }
     }
 
-    /// A directory still to be listed.
-    private struct PendingDirectory {
-        var path: FilePath
-        /// Its name as shown: the argument as given, or its parent's prefix and its own name.
-        var name: [UInt8]
-        /// What its entries' names start with: ``name`` and a slash.
-        var prefix: [UInt8] { name.last == slash ? name : name + [slash] }
-    }
-
     /// Every `.json` and `.jsonl` file below `directory`, sorted by the bytes of their names.
     ///
     /// One directory is open at a time: each is listed to the end and closed before any of its subdirectories is
@@ -136,12 +129,15 @@ enum InputList {
     private static func walk(directory: FilePath, name: [UInt8]) -> ([InputItem], Int) {
         var found: [(key: [UInt8], item: InputItem)] = []
         var unreadableCompressed = 0
-        var pending = [PendingDirectory(path: directory, name: name)]
+        // The directories still to be listed, each with its name as shown: the argument as given, or its parent's name,
+        // a slash and its own name.
+        var pending = [(path: directory, name: name)]
         while let current = pending.popLast() {
+            let prefix = current.name.last == slash ? current.name : current.name + [slash]
             do {
                 var reader = try DirectoryReader(current.path)
                 while let entry = try reader.next() {
-                    let name = current.prefix + entry.withPlatformString(RawArguments.bytes(ofCString:))
+                    let name = prefix + entry.withPlatformString(RawArguments.bytes(ofCString:))
                     let isPayload = payloadSuffixes.contains { name.hasSuffix($0) }
                     let relative = FilePath(root: nil, [entry])
                     var info: Stat
@@ -154,7 +150,7 @@ enum InputList {
                         continue
                     }
                     if info.type == .directory {
-                        pending.append(PendingDirectory(path: current.path.appending(entry), name: name))
+                        pending.append((current.path.appending(entry), name))
                         continue
                     }
                     // Links to files are followed; links to directories are not (no cycles), nor links to devices
@@ -217,8 +213,8 @@ enum InputItem: Sendable, Equatable {
     /// An argument, a directory or a `.json`/`.jsonl` entry that cannot be read, by its
     /// ``InputSpec/name``; the reason is shown after it.
     case unreadable(name: String, reason: String)
-    /// The end of one argument's inputs: an argument that gave no payload at all gets a note.
-    case endOfArgument(ArgumentEnd)
+    /// The end of one argument's inputs: an argument that gave no payload at all gets this note, which says why.
+    case endOfArgument(note: String)
 
     /// Whether this is an input, readable or not (what the summary counts), not a marker.
     var isInput: Bool {
@@ -263,31 +259,8 @@ struct InputSpec: Sendable, Equatable {
             do {
                 return (try FileDescriptor.open(path, .readOnly, options: .closeOnExec), true)
             } catch {
-                throw InputError(path: name, error: error)
+                throw InputError(path: name, reason: "\(error)")
             }
         }
-    }
-}
-
-/// One command-line argument, as the note about an argument without payloads describes it.
-struct ArgumentEnd: Sendable, Equatable {
-    /// As shown: the argument, or `standard input`.
-    var name: String
-    var isDirectory = false
-    /// Inputs the argument expanded to.
-    var inputs = 0
-    /// Files in a directory that this build cannot read (`.zst` without the `Zstd` trait).
-    var unreadableCompressed = 0
-
-    /// Why the argument gave no payload.
-    var note: String {
-        guard isDirectory else { return "\(name): no payloads" }
-        guard inputs == 0 else { return "\(name): no payloads in its \(inputs) \(inputs == 1 ? "file" : "files")" }
-        var note = "\(name): no payloads: the directory holds no \(InputList.payloadSuffixList) files"
-        if unreadableCompressed > 0 {
-            note += " (it holds \(unreadableCompressed) .zst \(unreadableCompressed == 1 ? "file" : "files"), "
-            note += "which this build cannot read: rebuild with --traits Zstd)"
-        }
-        return note
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import PushPayloads
 import PushRequests
 
 /// A run of complete payloads from one input, and the records they turn into.
@@ -36,7 +37,7 @@ final class LineBatch: @unchecked Sendable {
     /// record: the summary counts them.
     var unreadableInputs = 0
     /// The input failed part way: an `io_error` record follows the batch's payloads.
-    var readFailure: ReadFailure?
+    var readFailure: (line: Int, error: PushPayloadError)?
     let output: OutputBuffer
     /// The counts of the records in ``output``.
     var tally = Tally()
@@ -82,7 +83,6 @@ final class LineBatch: @unchecked Sendable {
         capacity = newCapacity
     }
 
-    /// Appends bytes, growing the buffer when needed.
     func append(_ source: UnsafeRawPointer, count: Int) {
         reserve(count)
         UnsafeMutableRawPointer(bytes + byteCount).copyMemory(from: source, byteCount: count)

@@ -34,12 +34,14 @@ final class LineReader {
     /// Bytes read into a batch but not yet split when it filled up: the start of the next batch.
     private var carry: UnsafeMutablePointer<UInt8>
     private var carryCapacity: Int
-    private var carryCount = 0
+    /// Bytes read past the end of the last batch, which start the next one.
+    private(set) var carriedBytes = 0
     private var atEnd = false
 
     // The state touched for every line skips the dynamic exclusivity check (a runtime call a line): the
     // reader is not `Sendable`, one thread uses it, and no access to these calls back into the reader.
-    @exclusivity(unchecked) private var lineNumber: Int
+    /// The number of the line being read: the one after the last complete line.
+    @exclusivity(unchecked) private(set) var currentLine: Int
     /// Set once the first bytes have been read and the format is known.
     private var hasFormat = false
     private var decompressor: (any InputDecompressor)?
@@ -66,7 +68,7 @@ final class LineReader {
         self.mode = mode
         self.maximumPayloadBytes = maximumPayloadBytes
         self.chunkSize = max(chunkSize, 1)
-        lineNumber = firstLine
+        currentLine = firstLine
         hasFormat = !recognisesFormat
         carryCapacity = 0
         carry = .allocate(capacity: 1)
@@ -104,12 +106,6 @@ final class LineReader {
 
     deinit { carry.deallocate() }
 
-    /// Bytes read past the end of the last batch, which start the next one.
-    var carriedBytes: Int { carryCount }
-
-    /// The number of the line being read: the one after the last complete line.
-    var currentLine: Int { lineNumber }
-
     /// Appends payloads to `batch` until it holds at least `targetBytes` bytes or `maximumEntries`
     /// entries, stopping only between lines. Returns `false` once the input is exhausted.
     ///
@@ -117,10 +113,10 @@ final class LineReader {
     /// unfinished line is dropped.
     func fill(_ batch: LineBatch, targetBytes: Int, maximumEntries: Int) throws(InputError) -> Bool {
         var lineStart = batch.byteCount
-        if carryCount > 0 {
-            batch.append(carry, count: carryCount)
-            batch.consumedBytes += carryCount
-            carryCount = 0
+        if carriedBytes > 0 {
+            batch.append(carry, count: carriedBytes)
+            batch.consumedBytes += carriedBytes
+            carriedBytes = 0
         }
         // Bytes in lineStart..<scanned belong to the current line and hold no line break.
         var scanned = lineStart
@@ -197,7 +193,7 @@ final class LineReader {
         do {
             return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
         } catch {
-            throw InputError(path: path, error: error)
+            throw InputError(path: path, reason: "\(error)")
         }
     }
 
@@ -270,7 +266,7 @@ final class LineReader {
             carry = .allocate(capacity: carryCapacity)
         }
         carry.update(from: batch.bytes + start, count: count)
-        carryCount = count
+        carriedBytes = count
         batch.byteCount = start
         batch.consumedBytes -= count
     }
@@ -290,7 +286,7 @@ final class LineReader {
         if mode == .singleDocument {
             // A document over the limit is a too_large error whatever follows; reading on would only
             // count its length, and an endless input (`inspect /dev/zero`) would never end.
-            lineNumber += 1
+            currentLine += 1
             batch.entries.append(
                 LineEntry(start: lineStart, length: 0, line: 0, oversizedLength: LineEntry.unknownOversizedLength)
             )
@@ -306,8 +302,8 @@ final class LineReader {
 
     /// Ends the line in `lineStart..<end`: records a payload, an oversized entry, or nothing for a blank line.
     private func finishLine(_ batch: LineBatch, lineStart: Int, end: Int) {
-        let line = mode == .jsonLines ? lineNumber : 0
-        lineNumber += 1
+        let line = mode == .jsonLines ? currentLine : 0
+        currentLine += 1
         if let skippedLine = skipped.take() {
             let length: Int
             switch mode {

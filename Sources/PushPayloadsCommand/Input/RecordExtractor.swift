@@ -80,23 +80,19 @@ struct RecordExtractor: Sendable {
         }
         self.extras.errorLocation = .payload
         let extras = self.extras
-        let decoded: Result<Void, PushPayloadError>?
-        let payload: String
-        if value.kind == .object {
-            payload = "the object at \(pointer)"
-            decoded = Self.decode(object: value, &decoder) { body($0, extras) }
-        } else {
-            payload = "the JSON in the string at \(pointer)"
-            decoded = value.withDecodedUTF8 { text in
+        let decoded =
+            value.kind == .object
+            ? Self.decode(object: value, &decoder) { body($0, extras) }
+            : value.withDecodedUTF8 { text in
                 Result { () throws(PushPayloadError) in
                     try decoder.decodeRecords(UnsafeRawBufferPointer(text)) { body($0, extras) }
                 }
             }
-        }
         guard let decoded else { throw PushPayloadError(.payloadNotObject, message: "not a string") }
         // Offsets count in the payload's text: the error says which payload it is about.
         if case .failure(var error) = decoded {
-            error.message = "\(payload): \(error.message)"
+            let payload = value.kind == .object ? "the object" : "the JSON in the string"
+            error.message = "\(payload) at \(pointer): \(error.message)"
             throw error
         }
     }

@@ -12,7 +12,7 @@ struct CSVRecordWriter: RecordWriter {
         "action", "url", "error_code", "error_offset", "error_message", "kind", "platform",
     ]
 
-    var header: [UInt8] { Array((Self.columns.joined(separator: ",") + "\r\n").utf8) }
+    var header: [UInt8] { header(records: RecordOptions()) }
 
     func encodeSource(_ source: String) -> [UInt8] {
         let output = OutputBuffer()

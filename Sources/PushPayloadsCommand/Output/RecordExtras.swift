@@ -69,7 +69,6 @@ extension JSONLinesRecordWriter {
 extension CSVRecordWriter {
     /// The usual columns, then `error_in` (with `--payload`) and a `kept:POINTER` column per `--keep` pointer.
     func header(records options: RecordOptions) -> [UInt8] {
-        guard options.isEnabled else { return header }
         var columns = Self.columns
         if options.payload != nil { columns.append("error_in") }
         columns += options.kept.map { "kept:" + $0.description }

@@ -31,11 +31,8 @@ enum StandardStreams {
     /// move the cursor, clear the screen or forge another line.
     @discardableResult
     static func writeMessage(_ message: String, to descriptor: FileDescriptor = .standardError) -> Errno? {
-        var line = String.UnicodeScalarView()
-        for scalar in message.unicodeScalars {
-            line.append(TableRecordWriter.isControl(scalar) ? " " : scalar)
-        }
-        return write("push-payloads: " + String(line) + "\n", to: descriptor)
+        let line = message.unicodeScalars.map { TableRecordWriter.isControl($0) ? " " : $0 }
+        return write("push-payloads: " + String(String.UnicodeScalarView(line)) + "\n", to: descriptor)
     }
 
     @discardableResult

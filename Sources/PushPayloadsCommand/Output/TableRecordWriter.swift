@@ -108,37 +108,20 @@ struct TableRecordWriter: RecordWriter {
 
     /// `text` cut to `width` terminal columns with `…` where it was cut, and the columns it takes.
     static func fit(_ text: String, width: Int, keepingEnd: Bool = false) -> (text: String, width: Int) {
-        var scalars: [(Unicode.Scalar, Int)] = []
-        var total = 0
-        for scalar in text.unicodeScalars {
-            let shown = isControl(scalar) ? " " : scalar
-            let cells = displayWidth(shown)
-            scalars.append((shown, cells))
-            total += cells
-        }
-        var result = String.UnicodeScalarView()
-        if total <= width {
-            result.append(contentsOf: scalars.map(\.0))
-            return (String(result), total)
-        }
+        let shown = text.unicodeScalars.map { isControl($0) ? " " : $0 }
+        let total = shown.reduce(0) { $0 + displayWidth($1) }
+        if total <= width { return (String(String.UnicodeScalarView(shown)), total) }
         guard width > 0 else { return ("", 0) }
         // Room for the ellipsis, which takes one column.
         var budget = width - 1
         var kept: [Unicode.Scalar] = []
-        let ordered = keepingEnd ? Array(scalars.reversed()) : scalars
-        for (scalar, cells) in ordered {
-            guard cells <= budget else { break }
-            budget -= cells
+        for scalar in keepingEnd ? Array(shown.reversed()) : shown {
+            guard displayWidth(scalar) <= budget else { break }
+            budget -= displayWidth(scalar)
             kept.append(scalar)
         }
-        if keepingEnd {
-            result.append("…")
-            result.append(contentsOf: kept.reversed())
-        } else {
-            result.append(contentsOf: kept)
-            result.append("…")
-        }
-        return (String(result), width - budget)
+        let fitted: [Unicode.Scalar] = keepingEnd ? ["…"] + kept.reversed() : kept + ["…"]
+        return (String(String.UnicodeScalarView(fitted)), width - budget)
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -23,9 +23,7 @@ struct BatchChecker: BatchWorker, Sendable {
         for entry in batch.entries {
             tally.inputs += 1
             do throws(PushPayloadError) {
-                if entry.isOversized { throw decoder.tooLargeError(length: entry.oversizedLength) }
-                let payload = try decoder.parse(batch.payload(entry))
-                let request = PushSendRequest(document: payload.document, kind: kind, limits: decoder.limits)
+                let request = try decoder.request(entry, of: batch, kind: kind)
                 switch action {
                 case .lint(let checker, let minimumSeverity):
                     for finding in checker.check(request) {
@@ -45,9 +43,8 @@ struct BatchChecker: BatchWorker, Sendable {
         }
         if let failure = batch.readFailure {
             // The input stopped part way: its record marks where (InputFeeder).
-            writer.write(failure.payloadError, source: batch.source, line: failure.line, into: output, tally: &tally)
+            writer.write(failure.error, source: batch.source, line: failure.line, into: output, tally: &tally)
         }
-        tally.bytes += batch.consumedBytes
         batch.lintTally = tally
     }
 }

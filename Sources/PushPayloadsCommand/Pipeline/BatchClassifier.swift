@@ -34,7 +34,7 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
             }
         }
         if let failure = batch.readFailure {
-            writer.write(failure.payloadError, source: source, line: failure.line, into: output, tally: &tally)
+            writer.write(failure.error, source: source, line: failure.line, into: output, tally: &tally)
             if var extractor {
                 // No line backs this record: its extras are empty.
                 extractor.resetExtras()

@@ -7,8 +7,9 @@ import SystemPackage
 /// on one of `jobs` threads, its output written in input order with the notes on stderr, the progress
 /// line, SIGINT and SIGTERM, and the outcome for the exit status.
 struct BatchRun {
-    /// The arguments' bytes (``RawArguments``).
-    var inputs: [[UInt8]]
+    /// The file arguments, as parsed (``RawArguments`` finds their bytes).
+    var files: [String]
+    /// `--jobs`, capped by ``Platform/cappedJobs(_:cores:)`` when the run starts.
     var jobs = 1
     var limits: PushPayloadLimits = .default
     /// Lines longer than this are read as oversized entries, not payloads; `nil` for the payload limit.
@@ -44,25 +45,22 @@ struct BatchRun {
         }
     }
 
-    /// Payloads and bytes done so far, for the progress line.
-    typealias Progress = (payloads: Int, bytes: Int)
-
     /// Writes `header`, runs `makeWorker`'s workers over every batch, writes each batch's output and
     /// then gives the batch to `consume`, in input order, with whether its output was written (after the
     /// output goes away, the batches left are read no further than the one in hand). `consume` returns
-    /// the progress so far, or `nil` when it does not count any.
+    /// the payloads and bytes done so far, for the progress line, or `nil` when it does not count any.
     ///
     /// SIGINT or SIGTERM stops the run after the last whole batch written: the batches still in flight
     /// are dropped, so the output ends on a whole record, and the summary still comes.
     func run<Worker: BatchWorker>(
         header: [UInt8] = [],
         makeWorker: @escaping @Sendable () -> Worker,
-        consume: (_ batch: LineBatch, _ isWritten: Bool) -> Progress?
+        consume: (_ batch: LineBatch, _ isWritten: Bool) -> (payloads: Int, bytes: Int)?
     ) -> Outcome {
-        // A closed pipe (`| head`) shows up as EPIPE from write(2), and ends the run quietly.
+        let jobs = Platform.cappedJobs(self.jobs)
         Platform.ignoreBrokenPipes()
         let items = InputList.expand(
-            inputs,
+            RawArguments.bytes(of: files),
             standardInputName: standardInputName,
             standardInputFirstLine: standardInputFirstLine
         )

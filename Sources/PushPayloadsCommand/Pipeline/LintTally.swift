@@ -5,7 +5,6 @@ import PushRequests
 /// each worker fills for its batch; the consumer merges them in input order.
 struct LintTally: Sendable {
     var inputs = 0
-    var bytes = 0
     /// Counts by rule id and severity: a rule's uncertain findings are warnings beside its certain errors.
     var findings: [FindingKey: Int] = [:]
     var errors: [String: Int] = [:]
@@ -22,7 +21,6 @@ struct LintTally: Sendable {
 
     mutating func merge(_ other: LintTally) {
         inputs += other.inputs
-        bytes += other.bytes
         unreadableInputs += other.unreadableInputs
         for (key, count) in other.findings { findings[key, default: 0] += count }
         for (code, count) in other.errors { errors[code, default: 0] += count }

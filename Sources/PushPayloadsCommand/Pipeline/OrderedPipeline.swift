@@ -15,13 +15,6 @@ import PushPayloads
 /// is gained by threads, so everything runs on the calling thread in turn.
 struct OrderedPipeline {
     var jobs: Int
-    /// Batches in circulation; the producer waits when all are in use.
-    var depth: Int
-
-    init(jobs: Int, depth: Int? = nil) {
-        self.jobs = max(jobs, 1)
-        self.depth = max(depth ?? self.jobs * 2 + 2, 2)
-    }
 
     /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last is still
     /// processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker` run on the producer's
@@ -32,7 +25,7 @@ struct OrderedPipeline {
         makeWorker: @escaping @Sendable () -> Worker,
         consume: (LineBatch) -> Void
     ) {
-        if jobs == 1 {
+        if jobs <= 1 {
             let batch = makeBatch()
             let feeder = makeFeeder()
             var worker = makeWorker()
@@ -45,7 +38,8 @@ struct OrderedPipeline {
             return
         }
 
-        let free = BlockingQueue<LineBatch>((0..<depth).map { _ in makeBatch() })
+        // Batches in circulation: the producer waits when all are in use.
+        let free = BlockingQueue<LineBatch>((0..<jobs * 2 + 2).map { _ in makeBatch() })
         let work = BlockingQueue<LineBatch>()
         let ordered = BlockingQueue<LineBatch>()
         let threads = DispatchGroup()

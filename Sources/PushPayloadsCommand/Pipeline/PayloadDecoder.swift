@@ -49,6 +49,16 @@ struct PayloadDecoder: Sendable {
         }
     }
 
+    /// The send request (or device payload) of one entry of `batch`; an entry over the limit is its `too_large` error.
+    mutating func request(
+        _ entry: LineEntry,
+        of batch: LineBatch,
+        kind: PushRequestKind?
+    ) throws(PushPayloadError) -> PushSendRequest {
+        if entry.isOversized { throw tooLargeError(length: entry.oversizedLength) }
+        return PushSendRequest(document: try parse(batch.payload(entry)).document, kind: kind, limits: limits)
+    }
+
     /// Parses `bytes` and hands `body` its records: one for a device payload, one per platform for a send
     /// request (``PushRequests/PushInputDecoder/decode(_:_:)``).
     mutating func decodeRecords(
@@ -59,8 +69,7 @@ struct PayloadDecoder: Sendable {
         case .native:
             try input.decode(jsonBytes: bytes, body)
         case .jansson:
-            let payload = try parse(bytes)
-            try input.decode(payload, body)
+            try input.decode(parse(bytes), body)
         }
     }
 

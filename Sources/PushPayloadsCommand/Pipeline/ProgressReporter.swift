@@ -13,8 +13,6 @@ struct ProgressReporter {
     private var lastUpdate: ContinuousClock.Instant
     private var isShowing = false
 
-    static let interval = Duration.milliseconds(250)
-
     init(isEnabled: Bool, totalBytes: Int?) {
         self.isEnabled = isEnabled
         self.totalBytes = totalBytes
@@ -29,7 +27,7 @@ struct ProgressReporter {
     mutating func update(payloads: Int, bytes: Int) {
         guard isEnabled else { return }
         let now = ContinuousClock.now
-        guard lastUpdate.duration(to: now) >= Self.interval else { return }
+        guard lastUpdate.duration(to: now) >= .milliseconds(250) else { return }
         lastUpdate = now
         let seconds = Self.seconds(start.duration(to: now))
         let line = Self.line(payloads: payloads, bytes: bytes, totalBytes: totalBytes, seconds: seconds)
