@@ -50,13 +50,11 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// A kind of inbox error: an open set, like ``PushPayloadError/Code``. The JSON engine's codes (`invalid_json`,
     /// `too_large`, …) arrive under their own names.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name.
         public let name: String
         /// Creates a code; use a snake_case name no built-in code uses.
         public init(name: String) { self.name = name }
-        /// The code's ``name``.
-        public var description: String { name }
 
         /// An entry or page is not a JSON object (or a page not an object or array).
         public static let notAnObject = Code(name: "not_an_object")
@@ -81,11 +79,6 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
         /// The page says it failed (`success` is not `true`).
         public static let unsuccessfulResponse = Code(name: "unsuccessful_response")
     }
-}
-
-extension PushInboxError.Code: Encodable {
-    /// Encodes the code as its ``name``.
-    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushInboxError: Encodable {
