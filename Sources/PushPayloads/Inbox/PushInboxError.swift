@@ -85,12 +85,7 @@ extension PushInboxError: Encodable {
     /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and `message`,
     /// exactly as ``PushPayloadError`` does, so error records read the same whatever failed.
     public func encode(to encoder: any Encoder) throws {
-        let error = PushPayloadError(
-            PushPayloadError.Code(name: code.name),
-            message: message,
-            byteOffset: byteOffset,
-            keyPath: keyPath
-        )
+        let error = PushPayloadError(.init(name: code.name), message: message, byteOffset: byteOffset, keyPath: keyPath)
         try error.encode(to: encoder)
     }
 }
