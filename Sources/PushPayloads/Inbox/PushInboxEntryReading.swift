@@ -101,11 +101,7 @@ struct PushInboxEntryReading {
         guard let state = stateValue.stringValue else {
             throw mismatch("state", expected: "a string, U or R", found: stateValue)
         }
-        let isRead: Bool
-        switch state.uppercased() {
-        case "U": isRead = false
-        case "R": isRead = true
-        default:
+        guard state.uppercased() == "U" || state.uppercased() == "R" else {
             throw PushInboxError(
                 .invalidState,
                 message: "state is \"\(state)\"; the SDKs read only U (unread) and R (read), in any case",
@@ -117,7 +113,7 @@ struct PushInboxEntryReading {
 
         var message = PushInboxMessage(vendor: .swrve, messageID: String(id), contentType: .custom, document: document)
         message.variantID = String(variantID)
-        message.isRead = isRead
+        message.isRead = state.uppercased() == "R"
         message.sentAt = sent
         message.expiresAt = end
         message.trackingData = object["mg_tracking_data"]?.stringValue
@@ -153,11 +149,10 @@ struct PushInboxEntryReading {
             throw PushInboxError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
         }
         guard let read = readValue.boolValue else { throw mismatch("read", expected: "a Boolean", found: readValue) }
-        let sent = try requiredISO8601("sentAt")
 
         var message = PushInboxMessage(vendor: .cordial, messageID: id, contentType: .custom, document: document)
         message.isRead = read
-        message.sentAt = sent
+        message.sentAt = try requiredISO8601("sentAt")
         message.contentURL = url
         message.contentURLExpiresAt = urlExpiry
         let metadata = object["metadata"]
