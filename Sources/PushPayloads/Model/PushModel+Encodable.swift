@@ -72,7 +72,6 @@ extension PushExtras: Encodable {
         var container = encoder.container(keyedBy: PushNameKey.self)
         for value in all { try container.encode(value, forKey: PushNameKey(stringValue: type(of: value).name)) }
     }
-
 }
 
 /// A key named at run time: an extras type's name, a dictionary's key.
