@@ -37,7 +37,10 @@ struct PushInboxEntryReading {
         }
 
         var message = PushInboxMessage(vendor: .exponea, messageID: id, contentType: contentType, document: document)
-        message.isRead = optionalBool("is_read", fallback: false, issues: &issues)
+        if let value = object["is_read"], !value.isNull, value.boolValue == nil {
+            issues.append(mismatch("is_read", expected: "a Boolean (read as false, as the SDK does)", found: value))
+        }
+        message.isRead = object["is_read"]?.boolValue ?? false
         message.sentAt = optionalSeconds("create_time", issues: &issues)
         message.expiresAt = optionalSeconds("expire_time", issues: &issues)
 
@@ -227,15 +230,6 @@ struct PushInboxEntryReading {
             )
         }
         return timestamp
-    }
-
-    private func optionalBool(_ key: String, fallback: Bool, issues: inout [PushInboxError]) -> Bool {
-        guard let value = object[key], !value.isNull else { return fallback }
-        guard let flag = value.boolValue else {
-            issues.append(mismatch(key, expected: "a Boolean (read as \(fallback), as the SDK does)", found: value))
-            return fallback
-        }
-        return flag
     }
 
     /// Seconds since 1970 as a JSON number, as iOS decodes `create_time` (`Double`).
