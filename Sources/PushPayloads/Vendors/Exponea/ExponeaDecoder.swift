@@ -237,13 +237,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
     }
 
-    /// The event type the SDK tracks the push's open under instead of `campaign`, or `nil` for `campaign`.
-    ///
-    /// iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`): `attributes.event_type` as a `String`,
-    /// when it is not empty and not `campaign` (`Constants.EventTypes.pushOpen`). Android
-    /// (`NotificationData.hasCustomEventType`, used by `TrackingConsentManagerImpl`): the tracking map's `event_type`
-    /// when it is not blank by Kotlin's `isBlank` (a non-string value throws, so the push is not shown at all:
-    /// ``AndroidSuppression/unparseable``).
+    /// ``ExponeaExtras/customEventType``. iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`):
+    /// `attributes.event_type` as a `String`, when it is not empty and not `campaign`
+    /// (`Constants.EventTypes.pushOpen`). Android (`NotificationData.hasCustomEventType`, used by
+    /// `TrackingConsentManagerImpl`): the tracking map's `event_type` when it is not blank by Kotlin's `isBlank` (a
+    /// non-string value throws, so the push is not shown at all: ``AndroidSuppression/unparseable``).
     static func customEventType(_ value: JSONValue?, shape: PushWireShape) -> String? {
         guard let type = value?.stringValue else { return nil }
         switch shape {
