@@ -37,7 +37,10 @@ struct PushInboxEntryReading {
         }
 
         var message = PushInboxMessage(vendor: .exponea, messageID: id, contentType: contentType, document: document)
-        message.isRead = optionalBool("is_read", fallback: false, issues: &issues)
+        if let value = object["is_read"], !value.isNull, value.boolValue == nil {
+            issues.append(mismatch("is_read", expected: "a Boolean (read as false, as the SDK does)", found: value))
+        }
+        message.isRead = object["is_read"]?.boolValue ?? false
         message.sentAt = optionalSeconds("create_time", issues: &issues)
         message.expiresAt = optionalSeconds("expire_time", issues: &issues)
 
@@ -101,11 +104,7 @@ struct PushInboxEntryReading {
         guard let state = stateValue.stringValue else {
             throw mismatch("state", expected: "a string, U or R", found: stateValue)
         }
-        let isRead: Bool
-        switch state.uppercased() {
-        case "U": isRead = false
-        case "R": isRead = true
-        default:
+        guard state.uppercased() == "U" || state.uppercased() == "R" else {
             throw PushInboxError(
                 .invalidState,
                 message: "state is \"\(state)\"; the SDKs read only U (unread) and R (read), in any case",
@@ -117,7 +116,7 @@ struct PushInboxEntryReading {
 
         var message = PushInboxMessage(vendor: .swrve, messageID: String(id), contentType: .custom, document: document)
         message.variantID = String(variantID)
-        message.isRead = isRead
+        message.isRead = state.uppercased() == "R"
         message.sentAt = sent
         message.expiresAt = end
         message.trackingData = object["mg_tracking_data"]?.stringValue
@@ -153,11 +152,10 @@ struct PushInboxEntryReading {
             throw PushInboxError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
         }
         guard let read = readValue.boolValue else { throw mismatch("read", expected: "a Boolean", found: readValue) }
-        let sent = try requiredISO8601("sentAt")
 
         var message = PushInboxMessage(vendor: .cordial, messageID: id, contentType: .custom, document: document)
         message.isRead = read
-        message.sentAt = sent
+        message.sentAt = try requiredISO8601("sentAt")
         message.contentURL = url
         message.contentURLExpiresAt = urlExpiry
         let metadata = object["metadata"]
@@ -232,15 +230,6 @@ struct PushInboxEntryReading {
             )
         }
         return timestamp
-    }
-
-    private func optionalBool(_ key: String, fallback: Bool, issues: inout [PushInboxError]) -> Bool {
-        guard let value = object[key], !value.isNull else { return fallback }
-        guard let flag = value.boolValue else {
-            issues.append(mismatch(key, expected: "a Boolean (read as \(fallback), as the SDK does)", found: value))
-            return fallback
-        }
-        return flag
     }
 
     /// Seconds since 1970 as a JSON number, as iOS decodes `create_time` (`Double`).

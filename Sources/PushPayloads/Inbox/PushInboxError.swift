@@ -50,13 +50,11 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// A kind of inbox error: an open set, like ``PushPayloadError/Code``. The JSON engine's codes (`invalid_json`,
     /// `too_large`, …) arrive under their own names.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name.
         public let name: String
         /// Creates a code; use a snake_case name no built-in code uses.
         public init(name: String) { self.name = name }
-        /// The code's ``name``.
-        public var description: String { name }
 
         /// An entry or page is not a JSON object (or a page not an object or array).
         public static let notAnObject = Code(name: "not_an_object")
@@ -83,21 +81,11 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-extension PushInboxError.Code: Encodable {
-    /// Encodes the code as its ``name``.
-    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
-}
-
 extension PushInboxError: Encodable {
     /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and `message`,
     /// exactly as ``PushPayloadError`` does, so error records read the same whatever failed.
     public func encode(to encoder: any Encoder) throws {
-        let error = PushPayloadError(
-            PushPayloadError.Code(name: code.name),
-            message: message,
-            byteOffset: byteOffset,
-            keyPath: keyPath
-        )
+        let error = PushPayloadError(.init(name: code.name), message: message, byteOffset: byteOffset, keyPath: keyPath)
         try error.encode(to: encoder)
     }
 }

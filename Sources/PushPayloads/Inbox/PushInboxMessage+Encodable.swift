@@ -6,11 +6,6 @@ extension PushTimestamp: Encodable {
     public func encode(to encoder: any Encoder) throws { try iso8601.encode(to: encoder) }
 }
 
-extension PushInboxMessage.ContentType: Encodable {
-    /// Encodes the type as its ``name``.
-    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
-}
-
 extension PushInboxMessage: Encodable {
     /// Encodes every field (`null` when absent), the push when the entry is one, the issues, and the entry
     /// itself exactly as read.

@@ -4,16 +4,8 @@ public import PushPayloadsJSON
 /// inbox (`SwrvePushInboxMessage`) and Cordial's inbox (`InboxMessage`).
 ///
 /// Read from the JSON the vendor's SDK or API stores or returns, as the SDK reads it (`docs/vendor-rules.md`, "Inbox
-/// entries"): ``init(jsonBytes:vendor:options:)`` for one entry, ``PushInboxPage`` for a vendor's page or list. What
-/// the vendor leaves to the app (Swrve's `customer_json`, Cordial's `metadata`) is kept as JSON in ``customContent``
-/// and not read further.
-///
-/// ```swift
-/// let entry = try PushInboxMessage(jsonString: #"{"message_id":1,"variant_id":11,"state":"U", …}"#)
-/// entry.vendor        // .swrve
-/// entry.isRead        // false
-/// entry.sentAt        // PushTimestamp, to the millisecond
-/// ```
+/// entries"): ``init(jsonBytes:vendor:options:)`` for one entry, ``PushInboxPage`` for a vendor's page or list
+/// (<doc:OneInboxForSeveralVendors> shows both).
 public struct PushInboxMessage: Sendable {
     /// Whose inbox the entry is from.
     public var vendor: PushVendor
@@ -167,13 +159,11 @@ public struct PushInboxMessage: Sendable {
     }
 
     /// What an entry holds: an open set.
-    public struct ContentType: Hashable, Sendable, CustomStringConvertible {
+    public struct ContentType: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name.
         public let name: String
         /// Creates a content type.
         public init(name: String) { self.name = name }
-        /// The type's ``name``.
-        public var description: String { name }
 
         /// A push kept for later: its content is a push payload (Exponea `push`).
         public static let push = ContentType(name: "push")

@@ -3,15 +3,12 @@ import PushPayloadsJSON
 /// What happens when the user taps a notification or one of its buttons.
 public struct PushAction: Hashable, Sendable {
     /// The kind of action: an open set, since vendors keep adding them.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    public struct Kind: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name, such as `open_url`.
         public let name: String
 
         /// Creates a kind; use a snake_case name no built-in kind uses.
         public init(name: String) { self.name = name }
-
-        /// The kind's ``name``.
-        public var description: String { name }
 
         /// Bring the app to the foreground and do nothing more.
         public static let openApp = Kind(name: "open_app")

@@ -18,13 +18,11 @@ public struct PushDeviceToken: Hashable, Sendable, CustomStringConvertible {
         guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
+        for index in stride(from: 0, to: digits.count, by: 2) {
             guard let high = SDKConversions.hexValue(digits[index]),
                 let low = SDKConversions.hexValue(digits[index + 1])
             else { return nil }
             bytes.append(high << 4 | low)
-            index += 2
         }
         self.bytes = bytes
     }
@@ -32,13 +30,7 @@ public struct PushDeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// The token as lowercase hexadecimal text, as APNs tokens are usually logged and stored.
     public var hex: String {
         let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 
     /// The hexadecimal text.

@@ -1,15 +1,12 @@
 import PushPayloadsJSON
 
 /// The APNs `interruption-level`: how urgently the system presents the notification.
-public struct PushInterruptionLevel: Hashable, Sendable, CustomStringConvertible {
+public struct PushInterruptionLevel: Hashable, Sendable, PushNamedValue {
     /// The value as sent, such as `time-sensitive`.
     public let name: String
 
     /// Creates a level from the payload's value.
     public init(name: String) { self.name = name }
-
-    /// The level's ``name``.
-    public var description: String { name }
 
     /// Added to the list without lighting the screen or playing a sound.
     public static let passive = PushInterruptionLevel(name: "passive")

@@ -8,7 +8,7 @@ import PushPayloadsJSON
 /// caller can tell a push the SDK's entry point claims from one only an extension would read.
 ///
 /// Markers are an open set: a custom decoder names its own, `PushMarker(name: "acme.id")`.
-public struct PushMarker: Hashable, Sendable, CustomStringConvertible {
+public struct PushMarker: Hashable, Sendable, PushNamedValue {
     /// A stable identifier, `<vendor>.<rule>` in snake case, such as `cordial.mc_id`.
     public let name: String
 
@@ -22,9 +22,6 @@ public struct PushMarker: Hashable, Sendable, CustomStringConvertible {
         self.name = name
         self.isEntryPointRule = isEntryPointRule
     }
-
-    /// The marker's ``name``.
-    public var description: String { name }
 
     /// Cordial: top-level `mcID` is a string (`CordialPushNotificationHandler.isCordialMessage(userInfo:)`).
     public static let cordialMessageID = PushMarker(name: "cordial.mc_id")

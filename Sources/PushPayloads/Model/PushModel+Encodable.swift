@@ -2,27 +2,22 @@
 // snake_case, open sets as their names, and every field of the main types present, `null` when absent,
 // so a reader can tell what was not found from what was not written.
 
-extension PushVendor: Encodable {
-    /// Encodes the vendor as its ``name``.
-    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
+/// A member of an open set known by a stable name (``PushVendor``, ``PushMarker``, ``PushAction/Kind``, …): it prints
+/// and encodes as that name.
+public protocol PushNamedValue: Hashable, Sendable, CustomStringConvertible, Encodable {
+    /// The stable identifier.
+    var name: String { get }
 }
 
-extension PushMarker: Encodable {
-    /// Encodes the marker as its ``name``.
+extension PushNamedValue {
+    /// The ``name``.
+    public var description: String { name }
+
+    /// Encodes the value as its ``name``.
     public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }
 
 extension PushWireShape: Encodable {}
-
-extension PushInterruptionLevel: Encodable {
-    /// Encodes the level as its ``name``.
-    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
-}
-
-extension PushAction.Kind: Encodable {
-    /// Encodes the kind as its ``name``.
-    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
-}
 
 extension PushAction: Encodable {
     /// Encodes `kind`, `url`, `fallback_url` and `campaign_id`, each present, `null` when absent.
@@ -77,7 +72,6 @@ extension PushExtras: Encodable {
         var container = encoder.container(keyedBy: PushNameKey.self)
         for value in all { try container.encode(value, forKey: PushNameKey(stringValue: type(of: value).name)) }
     }
-
 }
 
 /// A key named at run time: an extras type's name, a dictionary's key.

@@ -46,7 +46,9 @@ public struct CordialDecoder: PushPayloadDecoder {
 
         // `PushNotificationParserDeepLinks` reads each link as a string that `URL(string:)` accepts.
         if let deepLink = payload.nestedJSON("deepLink")?.objectValue {
-            let link = { (key: String) in deepLink[key]?.stringValue.flatMap { Self.isURL($0) ? $0 : nil } }
+            let link = { (key: String) in
+                deepLink[key]?.stringValue.flatMap { SDKConversions.appleURLParses($0) ? $0 : nil }
+            }
             extras.deepLinkURL = link("url")
             extras.fallbackURL = link("fallbackUrl")
             if detail == .full { extras.vanityURL = link("vanityUrl") }
@@ -69,8 +71,8 @@ public struct CordialDecoder: PushPayloadDecoder {
         if let carousel = payload.nestedJSON("carousel")?.arrayValue {
             for item in carousel {
                 guard let item = item.objectValue, item.values.allSatisfy({ $0.kind == .string }),
-                    let imageURL = item["imageURL"]?.stringValue, Self.isURL(imageURL),
-                    let link = item["deepLink"]?.stringValue, Self.isURL(link)
+                    let imageURL = item["imageURL"]?.stringValue, SDKConversions.appleURLParses(imageURL),
+                    let link = item["deepLink"]?.stringValue, SDKConversions.appleURLParses(link)
                 else { continue }
                 extras.carousel.append(CordialExtras.CarouselItem(imageURL: imageURL, deepLink: link))
                 notification.images.append(PushImage(url: imageURL, deepLink: link))
@@ -78,7 +80,4 @@ public struct CordialDecoder: PushPayloadDecoder {
         }
         notification.cordial = extras
     }
-
-    /// Whether Foundation's `URL(string:)` makes a URL of `text` (`SDKConversions.appleURLParses(_:)`).
-    static func isURL(_ text: String) -> Bool { SDKConversions.appleURLParses(text) }
 }

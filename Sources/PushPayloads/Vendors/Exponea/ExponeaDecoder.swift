@@ -99,9 +99,13 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             guard let object = payload.embeddedJSON(data)?.objectValue else { return false }
             parsedData = object
         }
-        // On FCM (the only shape Android receives) `nestedJSON` is `embeddedJSON`, so what was parsed above is the
-        // tracking map; another shape reads it as `androidTrackingData` does.
-        let tracking = payload.shape == .fcm ? (data != nil ? parsedData : attributes) : androidTrackingData(payload)
+        // The map Android tracks the push with (`NotificationPayload.parseNotificationData`): `data` when the key is
+        // there, else `attributes`. On FCM (the only shape Android receives) `nestedJSON` is `embeddedJSON`, so it is
+        // what was parsed above.
+        let tracking =
+            payload.shape == .fcm
+            ? (data != nil ? parsedData : attributes)
+            : payload.nestedJSON(data != nil ? "data" : "attributes")?.objectValue
         // `NotificationData` casts the tracking map's `event_type` with `as String?` and `sent_timestamp` with
         // `as Double?` (Gson reads every number as a Double); another type throws.
         if let tracking {
@@ -112,12 +116,6 @@ public struct ExponeaDecoder: PushPayloadDecoder {
             guard let object = payload.embeddedJSON(parameters), isFlatObject(object) else { return false }
         }
         return true
-    }
-
-    /// The map Android tracks the push with (`NotificationPayload.parseNotificationData`): `data` when the key is
-    /// there, else `attributes`.
-    static func androidTrackingData(_ payload: PushPayload) -> JSONObject? {
-        (payload["data"] != nil ? payload.nestedJSON("data") : payload.nestedJSON("attributes"))?.objectValue
     }
 
     /// Gson's `Map<String, String>`: an object whose values are strings, numbers, Booleans or null.
@@ -239,13 +237,11 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         }
     }
 
-    /// The event type the SDK tracks the push's open under instead of `campaign`, or `nil` for `campaign`.
-    ///
-    /// iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`): `attributes.event_type` as a `String`,
-    /// when it is not empty and not `campaign` (`Constants.EventTypes.pushOpen`). Android
-    /// (`NotificationData.hasCustomEventType`, used by `TrackingConsentManagerImpl`): the tracking map's `event_type`
-    /// when it is not blank by Kotlin's `isBlank` (a non-string value throws, so the push is not shown at all:
-    /// ``AndroidSuppression/unparseable``).
+    /// ``ExponeaExtras/customEventType``. iOS (`PushNotificationParser.parsePushOpened`, `NotificationData.init`):
+    /// `attributes.event_type` as a `String`, when it is not empty and not `campaign`
+    /// (`Constants.EventTypes.pushOpen`). Android (`NotificationData.hasCustomEventType`, used by
+    /// `TrackingConsentManagerImpl`): the tracking map's `event_type` when it is not blank by Kotlin's `isBlank` (a
+    /// non-string value throws, so the push is not shown at all: ``AndroidSuppression/unparseable``).
     static func customEventType(_ value: JSONValue?, shape: PushWireShape) -> String? {
         guard let type = value?.stringValue else { return nil }
         switch shape {
@@ -296,7 +292,6 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         guard let value else { return true }
         if let flag = value.boolValue { return flag }
         if let number = value.numberValue { return number.int64Value == 1 }
-        // `GdprTracking.readTrackingConsentFlag` compares strings case-insensitively.
         return value.stringValue.map { $0.lowercased() == "true" || $0 == "1" } ?? false
     }
 

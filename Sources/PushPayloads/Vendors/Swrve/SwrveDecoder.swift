@@ -48,9 +48,8 @@ public struct SwrveDecoder: PushPayloadDecoder {
         return window.stringValue.flatMap(SDKConversions.javaParseInt) == nil
     }
 
-    /// The influence window in minutes as the platform reads `_siw`, `nil` when none is saved.
-    ///
-    /// iOS (`SwrveCampaignInfluence.saveInfluencedData`): absent or `null` saves none; a string or number reads as
+    /// ``SwrveExtras/influenceWindowMinutes``, `nil` when none is saved. iOS
+    /// (`SwrveCampaignInfluence.saveInfluencedData`): absent or `null` saves none; a string or number reads as
     /// Objective-C's `intValue` (`"60"` 60, `"x"` 0, `true` 1, `1.9` 1); any other value keeps the default, 720.
     /// Android (`saveInfluencedCampaign`): `Integer.parseInt` of the string, and nothing is saved (the push is dropped)
     /// when it throws.
