@@ -406,9 +406,7 @@ enum APNsChecks {
             }
             if key.hasSuffix("-args") {
                 let strings = value.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
-                if !strings {
-                    context.reportIOS(alertType, path: memberPath, "`\(key)` must be an array of strings")
-                }
+                if !strings { context.reportIOS(alertType, path: memberPath, "`\(key)` must be an array of strings") }
                 let locKey = String(key.dropLast("-args".count)) + "-key"
                 if object[locKey] == nil {
                     context.reportIOS(
@@ -545,11 +543,7 @@ enum APNsChecks {
     /// take fullwidth digits).
     static func isUUID(_ text: String) -> Bool {
         let groups = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { group in
-            group.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
-            }
-        }
+        return groups.map(\.count) == [8, 4, 4, 4, 12]
+            && groups.allSatisfy { $0.allSatisfy { SDKConversions.hexValue($0) != nil } }
     }
 }

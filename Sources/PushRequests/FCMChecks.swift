@@ -477,36 +477,28 @@ enum FCMChecks {
             return
         }
         for (key, member) in object {
-            let memberPath = PushCheckContext.path(path, key)
+            // Every finding here is at the member.
+            func report(_ rule: PushCheckRule, _ message: String) {
+                context.report(rule, platform: platform, path: PushCheckContext.path(path, key), message)
+            }
             if member.kind != .string {
-                context.report(
+                report(
                     dataObject,
-                    platform: platform,
-                    path: memberPath,
                     "`\(key)` is \(member.kindPhrase); every value must be a string (send \(member.jsonString) as text)"
                 )
             }
             guard isData else { continue }
             let lower = key.lowercased()
             if lower == "from" || lower == "message_type" || lower.hasPrefix("google.") || lower.hasPrefix("gcm.") {
-                context.report(
-                    dataReservedKey,
-                    platform: platform,
-                    path: memberPath,
-                    "`\(key)` is reserved by FCM, which refuses the request; rename it"
-                )
+                report(dataReservedKey, "`\(key)` is reserved by FCM, which refuses the request; rename it")
             } else if lower == "collapse_key" {
-                context.report(
+                report(
                     dataOverwrittenKey,
-                    platform: platform,
-                    path: memberPath,
                     "`\(key)` is accepted, but Android's getData() drops it: the app never sees it; rename it"
                 )
             } else if lower == "notification" || lower.hasPrefix("google") || lower.hasPrefix("gcm") {
-                context.report(
+                report(
                     dataOverwrittenKey,
-                    platform: platform,
-                    path: memberPath,
                     "`\(key)` is accepted today, but Firebase documents it as reserved and may overwrite it; rename it"
                 )
             }
@@ -543,11 +535,7 @@ enum FCMChecks {
 
     /// Whether `name` matches `[a-zA-Z0-9-_.~%]{1,900}`, the pattern of Firebase's topics reference.
     static func isTopicName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.utf8.count <= 900
-            && name.utf8.allSatisfy { byte in
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                    || "-_.~%".utf8.contains(byte)
-            }
+        !name.isEmpty && name.utf8.count <= 900 && name.allSatisfy { $0.isASCIIAlphanumeric || "-_.~%".contains($0) }
     }
 
     /// A problem with a protobuf Duration string for a TTL, or nil.
