@@ -306,25 +306,27 @@ enum FCMChecks {
         guard let android = block("android", of: message, requestUnknownField, platform: .android, &context) else {
             return
         }
+        // Every finding here is Android's, at a member of `android`.
+        func report(_ rule: PushCheckRule, at key: String, _ message: String) {
+            context.report(rule, platform: .android, path: "$.message.android." + key, message)
+        }
         if let priority = android["priority"],
             !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
         {
-            context.report(
+            report(
                 androidPriority,
-                platform: .android,
-                path: "$.message.android.priority",
+                at: "priority",
                 "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
             )
         }
         if let ttl = android["ttl"], let problem = durationProblem(ttl) {
-            context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
+            report(androidTTL, at: "ttl", problem)
         }
         checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
         if message["data"] != nil, android["data"] != nil {
-            context.report(
+            report(
                 androidDataOverride,
-                platform: .android,
-                path: "$.message.android.data",
+                at: "data",
                 "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
             )
         }
@@ -332,12 +334,7 @@ enum FCMChecks {
             let text = color.stringValue ?? ""
             let valid = text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
             if !valid {
-                context.report(
-                    androidColor,
-                    platform: .android,
-                    path: "$.message.android.notification.color",
-                    "`color` is \(color.jsonString); it must be #rrggbb"
-                )
+                report(androidColor, at: "notification.color", "`color` is \(color.jsonString); it must be #rrggbb")
             }
         }
     }
