@@ -272,7 +272,8 @@ enum APNsChecks {
         // Paths are made only for a finding.
         var path: String { PushCheckContext.apsPath(nil, in: request) }
         let member = { (key: String) in PushCheckContext.apsPath(key, in: request) }
-        let showsSomething = userKeyNames.contains { aps[$0] != nil }
+        // The `aps` keys that only a visible push has, those `aps` holds.
+        let userKeys = ["alert", "sound", "badge"].filter { aps[$0] != nil }
         let contentAvailable = aps["content-available"]
         let wakes =
             contentAvailable?.numberValue?.int64Value == 1 && contentAvailable?.numberValue?.isIntegerLiteral == true
@@ -284,11 +285,11 @@ enum APNsChecks {
                 "`content-available` is \(contentAvailable.jsonString); only the integer 1 wakes the app"
             )
         }
-        if wakes && showsSomething && pushType != "background" {
+        if wakes && !userKeys.isEmpty && pushType != "background" {
             context.reportIOS(
                 contentAvailableWithAlert,
                 path: member("content-available"),
-                "`content-available: 1` with `\(userKeys(of: aps).joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
+                "`content-available: 1` with `\(userKeys.joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
             )
         }
         if pushType == "background" {
@@ -299,11 +300,11 @@ enum APNsChecks {
                     "a `background` push needs `content-available: 1`"
                 )
             }
-            if showsSomething {
+            if !userKeys.isEmpty {
                 context.reportIOS(
                     backgroundUserKeys,
                     path: path,
-                    "a `background` push has `\(userKeys(of: aps).joined(separator: "`, `"))`, which only a push of type `alert` may have"
+                    "a `background` push has `\(userKeys.joined(separator: "`, `"))`, which only a push of type `alert` may have"
                 )
             }
         }
@@ -380,12 +381,6 @@ enum APNsChecks {
         }
     }
 
-    /// The `aps` keys that only a visible push has, those `aps` holds.
-    private static func userKeys(of aps: JSONObject) -> [String] {
-        userKeyNames.filter { aps[$0] != nil }
-    }
-
-    private static let userKeyNames = ["alert", "sound", "badge"]
     private static let stringOnlyKeys = ["thread-id", "category", "target-content-id", "filter-criteria"]
 
     private static func checkAlert(_ alert: JSONValue, path: String, _ context: inout PushCheckContext) {
