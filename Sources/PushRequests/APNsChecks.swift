@@ -272,7 +272,8 @@ enum APNsChecks {
         // Paths are made only for a finding.
         var path: String { PushCheckContext.apsPath(nil, in: request) }
         let member = { (key: String) in PushCheckContext.apsPath(key, in: request) }
-        let showsSomething = userKeyNames.contains { aps[$0] != nil }
+        // The `aps` keys that only a visible push has, those `aps` holds.
+        let userKeys = ["alert", "sound", "badge"].filter { aps[$0] != nil }
         let contentAvailable = aps["content-available"]
         let wakes =
             contentAvailable?.numberValue?.int64Value == 1 && contentAvailable?.numberValue?.isIntegerLiteral == true
@@ -284,11 +285,11 @@ enum APNsChecks {
                 "`content-available` is \(contentAvailable.jsonString); only the integer 1 wakes the app"
             )
         }
-        if wakes && showsSomething && pushType != "background" {
+        if wakes && !userKeys.isEmpty && pushType != "background" {
             context.reportIOS(
                 contentAvailableWithAlert,
                 path: member("content-available"),
-                "`content-available: 1` with `\(userKeys(of: aps).joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
+                "`content-available: 1` with `\(userKeys.joined(separator: "`, `"))`: a visible push that also wakes the app; send it as `alert` and expect background throttling"
             )
         }
         if pushType == "background" {
@@ -299,11 +300,11 @@ enum APNsChecks {
                     "a `background` push needs `content-available: 1`"
                 )
             }
-            if showsSomething {
+            if !userKeys.isEmpty {
                 context.reportIOS(
                     backgroundUserKeys,
                     path: path,
-                    "a `background` push has `\(userKeys(of: aps).joined(separator: "`, `"))`, which only a push of type `alert` may have"
+                    "a `background` push has `\(userKeys.joined(separator: "`, `"))`, which only a push of type `alert` may have"
                 )
             }
         }
@@ -380,12 +381,6 @@ enum APNsChecks {
         }
     }
 
-    /// The `aps` keys that only a visible push has, those `aps` holds.
-    private static func userKeys(of aps: JSONObject) -> [String] {
-        userKeyNames.filter { aps[$0] != nil }
-    }
-
-    private static let userKeyNames = ["alert", "sound", "badge"]
     private static let stringOnlyKeys = ["thread-id", "category", "target-content-id", "filter-criteria"]
 
     private static func checkAlert(_ alert: JSONValue, path: String, _ context: inout PushCheckContext) {
@@ -406,9 +401,7 @@ enum APNsChecks {
             }
             if key.hasSuffix("-args") {
                 let strings = value.arrayValue.map { array in array.allSatisfy { $0.kind == .string } } ?? false
-                if !strings {
-                    context.reportIOS(alertType, path: memberPath, "`\(key)` must be an array of strings")
-                }
+                if !strings { context.reportIOS(alertType, path: memberPath, "`\(key)` must be an array of strings") }
                 let locKey = String(key.dropLast("-args".count)) + "-key"
                 if object[locKey] == nil {
                     context.reportIOS(
@@ -545,11 +538,7 @@ enum APNsChecks {
     /// take fullwidth digits).
     static func isUUID(_ text: String) -> Bool {
         let groups = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { group in
-            group.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
-            }
-        }
+        return groups.map(\.count) == [8, 4, 4, 4, 12]
+            && groups.allSatisfy { $0.allSatisfy { SDKConversions.hexValue($0) != nil } }
     }
 }

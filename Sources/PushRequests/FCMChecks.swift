@@ -306,25 +306,27 @@ enum FCMChecks {
         guard let android = block("android", of: message, requestUnknownField, platform: .android, &context) else {
             return
         }
+        // Every finding here is Android's, at a member of `android`.
+        func report(_ rule: PushCheckRule, at key: String, _ message: String) {
+            context.report(rule, platform: .android, path: "$.message.android." + key, message)
+        }
         if let priority = android["priority"],
             !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
         {
-            context.report(
+            report(
                 androidPriority,
-                platform: .android,
-                path: "$.message.android.priority",
+                at: "priority",
                 "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
             )
         }
         if let ttl = android["ttl"], let problem = durationProblem(ttl) {
-            context.report(androidTTL, platform: .android, path: "$.message.android.ttl", problem)
+            report(androidTTL, at: "ttl", problem)
         }
         checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
         if message["data"] != nil, android["data"] != nil {
-            context.report(
+            report(
                 androidDataOverride,
-                platform: .android,
-                path: "$.message.android.data",
+                at: "data",
                 "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
             )
         }
@@ -332,12 +334,7 @@ enum FCMChecks {
             let text = color.stringValue ?? ""
             let valid = text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
             if !valid {
-                context.report(
-                    androidColor,
-                    platform: .android,
-                    path: "$.message.android.notification.color",
-                    "`color` is \(color.jsonString); it must be #rrggbb"
-                )
+                report(androidColor, at: "notification.color", "`color` is \(color.jsonString); it must be #rrggbb")
             }
         }
     }
@@ -477,36 +474,28 @@ enum FCMChecks {
             return
         }
         for (key, member) in object {
-            let memberPath = PushCheckContext.path(path, key)
+            // Every finding here is at the member.
+            func report(_ rule: PushCheckRule, _ message: String) {
+                context.report(rule, platform: platform, path: PushCheckContext.path(path, key), message)
+            }
             if member.kind != .string {
-                context.report(
+                report(
                     dataObject,
-                    platform: platform,
-                    path: memberPath,
                     "`\(key)` is \(member.kindPhrase); every value must be a string (send \(member.jsonString) as text)"
                 )
             }
             guard isData else { continue }
             let lower = key.lowercased()
             if lower == "from" || lower == "message_type" || lower.hasPrefix("google.") || lower.hasPrefix("gcm.") {
-                context.report(
-                    dataReservedKey,
-                    platform: platform,
-                    path: memberPath,
-                    "`\(key)` is reserved by FCM, which refuses the request; rename it"
-                )
+                report(dataReservedKey, "`\(key)` is reserved by FCM, which refuses the request; rename it")
             } else if lower == "collapse_key" {
-                context.report(
+                report(
                     dataOverwrittenKey,
-                    platform: platform,
-                    path: memberPath,
                     "`\(key)` is accepted, but Android's getData() drops it: the app never sees it; rename it"
                 )
             } else if lower == "notification" || lower.hasPrefix("google") || lower.hasPrefix("gcm") {
-                context.report(
+                report(
                     dataOverwrittenKey,
-                    platform: platform,
-                    path: memberPath,
                     "`\(key)` is accepted today, but Firebase documents it as reserved and may overwrite it; rename it"
                 )
             }
@@ -543,11 +532,7 @@ enum FCMChecks {
 
     /// Whether `name` matches `[a-zA-Z0-9-_.~%]{1,900}`, the pattern of Firebase's topics reference.
     static func isTopicName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.utf8.count <= 900
-            && name.utf8.allSatisfy { byte in
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                    || "-_.~%".utf8.contains(byte)
-            }
+        !name.isEmpty && name.utf8.count <= 900 && name.allSatisfy { $0.isASCIIAlphanumeric || "-_.~%".contains($0) }
     }
 
     /// A problem with a protobuf Duration string for a TTL, or nil.

@@ -14,8 +14,7 @@ struct PushCheckContext {
 }
 
 extension PushCheckContext {
-    /// A context for `request`; `platforms` are the platforms the caller knows the request goes to
-    /// (empty: not known).
+    /// A context for `request`; `platforms` are the platforms the caller knows the request goes to (empty: not known).
     init(request: PushSendRequest, registry: PushDecoderRegistry, platforms: Set<PushPlatform> = []) {
         let deliveries = request.deliveries
         self.init(
@@ -154,13 +153,9 @@ extension PushCheckContext {
 
     /// `base.key`, or `base["key"]` when the key is not a plain identifier.
     static func path(_ base: String, _ key: String) -> String {
-        let plain =
-            !key.isEmpty
-            && key.utf8.allSatisfy { byte in
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            }
-        if plain { return base + "." + key }
+        if !key.isEmpty && key.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "_" || $0 == "-" }) {
+            return base + "." + key
+        }
         var escaped = ""
         for character in key {
             if character == "\\" || character == "\"" { escaped.append("\\") }
@@ -170,6 +165,11 @@ extension PushCheckContext {
     }
 
     static func path(_ base: String, _ index: Int) -> String { base + "[\(index)]" }
+}
+
+extension Character {
+    /// An ASCII letter or digit: what JSON paths and FCM topic names allow besides a few marks.
+    var isASCIIAlphanumeric: Bool { isASCII && (isLetter || isNumber) }
 }
 
 /// Which platforms' devices may receive a request, and which surely do. Arrays, not sets: there are at

@@ -15,8 +15,7 @@ public struct PushCheckRule: Hashable, Sendable, CustomStringConvertible {
     /// of the finding's platform.
     public let scope: Scope
 
-    /// Creates a rule; `scope` is ``Scope/request`` unless its findings hold only on their platform's
-    /// devices.
+    /// Creates a rule; `scope` is ``Scope/request`` unless its findings hold only on their platform's devices.
     public init(id: String, severity: PushSeverity, summary: String, source: String, scope: Scope = .request) {
         self.id = id
         self.severity = severity

@@ -19,12 +19,11 @@ public struct PushChecker: Sendable {
     /// The platforms whose devices receive the requests, for a server that knows its tokens' platform;
     /// empty (the default) when not known.
     ///
-    /// An FCM body to a token, topic or condition does not say which devices get it: a finding that
-    /// holds only on one platform's devices (``PushCheckRule/Scope/device``) is then certain only when
-    /// the body has that platform's block (`apns`, `android`, `webpush`), and otherwise at most a
-    /// warning that says so. Given platforms make every such finding for them certain, and leave out
-    /// those for other platforms. An APNs request and a device payload are for one platform already:
-    /// this does not change their findings.
+    /// An FCM body to a token, topic or condition does not say which devices get it: a finding that holds only on one
+    /// platform's devices (``PushCheckRule/Scope/device``) is then certain only when the body has that platform's block
+    /// (`apns`, `android`, `webpush`), and otherwise at most a warning that says so. Given platforms make every such
+    /// finding for them certain, and leave out those for other platforms. An APNs request and a device payload are for
+    /// one platform already: this does not change their findings.
     public var platforms: Set<PushPlatform>
 
     /// Creates a checker.
@@ -40,7 +39,6 @@ public struct PushChecker: Sendable {
 
     /// Every finding in `context`, whose deliveries (and perhaps notifications) the caller has built.
     func check(_ context: consuming PushCheckContext) -> [PushFinding] {
-        var context = context
         APNsChecks.check(&context)
         FCMChecks.check(&context)
         VendorChecks.check(&context)

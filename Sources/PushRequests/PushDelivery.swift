@@ -3,12 +3,11 @@ public import PushPayloads
 /// What one platform's devices receive from a send request: the payload the app (and the vendor SDKs in
 /// it) read, the APNs headers that go with it, and the text the system shows on its own.
 ///
-/// Built as Firebase documents FCM's delivery: on iOS, `apns.payload` with the `data` keys beside `aps`
-/// and `notification` as `aps.alert` unless `apns.payload` has an alert; on Android, `android.data` or
-/// else `data`, as strings (the `notification` block is shown by the system while the app is in the
-/// background: ``systemText``); on the web, `webpush.data` or else `data`. FCM also adds its own keys
-/// (`gcm.message_id`, `google.c.*`); they are not added here, as they identify the transport, not the
-/// sender.
+/// Built as Firebase documents FCM's delivery: on iOS, `apns.payload` with the `data` keys beside `aps` and
+/// `notification` as `aps.alert` unless `apns.payload` has an alert; on Android, `android.data` or else `data`, as
+/// strings (the `notification` block is shown by the system while the app is in the background: ``systemText``); on the
+/// web, `webpush.data` or else `data`. FCM also adds its own keys (`gcm.message_id`, `google.c.*`); they are not added
+/// here, as they identify the transport, not the sender.
 public struct PushDelivery: Sendable {
     /// The platform.
     public var platform: PushPlatform

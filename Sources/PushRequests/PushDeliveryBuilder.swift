@@ -68,16 +68,14 @@ struct PushDeliveryBuilder {
         return deliveries
     }
 
-    /// iOS: `apns.payload`, the data's strings whose keys it lacks beside `aps`, and the notification's
-    /// title and body as `aps.alert`, unless `aps` has an alert or is not an object (which the checks
-    /// report; it is left as it is).
+    /// iOS: `apns.payload`, the data's strings whose keys it lacks beside `aps`, and the notification's title and body
+    /// as `aps.alert`, unless `aps` has an alert or is not an object (which the checks report; it is left as it is).
     private func iosPayload(_ apnsPayload: JSONObject?, data: JSONObject?, notification: JSONObject?) -> PushPayload {
-        let title = notification?["title"].flatMap { $0.kind == .string ? $0 : nil }
-        let body = notification?["body"].flatMap { $0.kind == .string ? $0 : nil }
         let aps = apnsPayload?["aps"]
         // A data string named `aps` goes in when the payload has none; it is not an object, so it takes no alert.
         let hasAps = aps != nil || data?["aps"]?.kind == .string
-        let addsAlert = (title != nil || body != nil) && (hasAps ? aps?.objectValue?.contains("alert") == false : true)
+        let addsAlert =
+            Self.hasAlertText(notification) && (hasAps ? aps?.objectValue?.contains("alert") == false : true)
         if !addsAlert && (data?.isEmpty ?? true) {
             return payload(members: apnsPayload ?? .empty, aps: aps, shape: .apns)
         }
@@ -90,22 +88,16 @@ struct PushDeliveryBuilder {
                     continue
                 }
                 try builder.beginObject()
-                try Self.copyMembers(of: object, into: &builder)
-                try builder.key("alert")
-                try Self.alert(title: title, body: body, into: &builder)
+                try builder.copyMembers(of: object)
+                try builder.alert(from: notification)
                 try builder.endObject()
             }
             let payloadKeys = KeySet(apnsPayload)
-            for value in data?.values ?? JSONObject.empty.values where value.kind == .string {
-                guard !payloadKeys.contains(keyOf: value) else { continue }
-                try builder.key(ofMember: value)
-                try builder.copy(value)
-            }
+            try builder.copyMembers(of: data) { $0.kind == .string && !payloadKeys.contains(keyOf: $0) }
             if addsAlert && !hasAps {
                 try builder.key("aps")
                 try builder.beginObject()
-                try builder.key("alert")
-                try Self.alert(title: title, body: body, into: &builder)
+                try builder.alert(from: notification)
                 try builder.endObject()
             }
             try builder.endObject()
@@ -125,7 +117,7 @@ struct PushDeliveryBuilder {
             for value in data?.values ?? JSONObject.empty.values where value.kind == .string {
                 try builder.key(ofMember: value)
                 if let dataAps, value.isSameValue(as: dataAps) {
-                    try Self.legacyAps(root, notification, into: &builder)
+                    try builder.legacyAps(of: root, notification)
                     wroteAps = true
                 } else {
                     try builder.copy(value)
@@ -133,18 +125,14 @@ struct PushDeliveryBuilder {
             }
             if !wroteAps {
                 try builder.key("aps")
-                try Self.legacyAps(root, notification, into: &builder)
+                try builder.legacyAps(of: root, notification)
             }
             try builder.endObject()
         }
 
         // The legacy `priority` was the one setting FCM translated to APNs: high is 10, normal 5.
-        var headers: [String: String] = [:]
-        switch root["priority"]?.stringValue {
-        case "high": headers["apns-priority"] = "10"
-        case "normal": headers["apns-priority"] = "5"
-        default: break
-        }
+        let priority = ["high": "10", "normal": "5"][root["priority"]?.stringValue ?? ""]
+        let headers = priority.map { ["apns-priority": $0] } ?? [:]
         return [
             PushDelivery(platform: .ios, payload: ios, headers: headers),
             PushDelivery(
@@ -155,55 +143,9 @@ struct PushDeliveryBuilder {
         ]
     }
 
-    /// The `aps` legacy FCM builds: the alert from the notification's title and body, its `sound` and
-    /// `badge` (a string of an integer), and the flags.
-    private static func legacyAps(
-        _ root: JSONObject,
-        _ notification: JSONObject?,
-        into builder: inout JSONDocumentBuilder
-    ) throws(PushPayloadError) {
-        try builder.beginObject()
-        let title = notification?["title"].flatMap { $0.kind == .string ? $0 : nil }
-        let body = notification?["body"].flatMap { $0.kind == .string ? $0 : nil }
-        if title != nil || body != nil {
-            try builder.key("alert")
-            try alert(title: title, body: body, into: &builder)
-        }
-        if let sound = notification?["sound"], sound.kind == .string {
-            try builder.key("sound")
-            try builder.string(decodedFrom: sound)
-        }
-        if let badge = notification?["badge"]?.stringValue.flatMap({ Int64($0) }) {
-            try builder.key("badge")
-            try builder.integer(badge)
-        }
-        if root["content_available"]?.boolValue == true {
-            try builder.key("content-available")
-            try builder.integer(1)
-        }
-        if root["mutable_content"]?.boolValue == true {
-            try builder.key("mutable-content")
-            try builder.integer(1)
-        }
-        try builder.endObject()
-    }
-
-    /// `{"title": …, "body": …}` with the texts present, as FCM writes them (decoded and escaped again).
-    private static func alert(
-        title: JSONValue?,
-        body: JSONValue?,
-        into builder: inout JSONDocumentBuilder
-    ) throws(PushPayloadError) {
-        try builder.beginObject()
-        if let title {
-            try builder.key("title")
-            try builder.string(decodedFrom: title)
-        }
-        if let body {
-            try builder.key("body")
-            try builder.string(decodedFrom: body)
-        }
-        try builder.endObject()
+    /// Whether `notification` has a string `title` or `body` for an APNs alert.
+    fileprivate static func hasAlertText(_ notification: JSONObject?) -> Bool {
+        notification?["title"]?.kind == .string || notification?["body"]?.kind == .string
     }
 
     /// A data map as FCM delivers it to Android and the web: its string members, in order. The map
@@ -214,10 +156,7 @@ struct PushDeliveryBuilder {
         if data.values.allSatisfy({ $0.kind == .string }) { return payload(members: data, aps: nil, shape: .fcm) }
         return build(shape: .fcm) { builder throws(PushPayloadError) in
             try builder.beginObject()
-            for value in data.values where value.kind == .string {
-                try builder.key(ofMember: value)
-                try builder.copy(value)
-            }
+            try builder.copyMembers(of: data) { $0.kind == .string }
             try builder.endObject()
         }
     }
@@ -234,20 +173,8 @@ struct PushDeliveryBuilder {
         }
         return build(shape: shape) { builder throws(PushPayloadError) in
             try builder.beginObject()
-            try Self.copyMembers(of: object, into: &builder)
+            try builder.copyMembers(of: object)
             try builder.endObject()
-        }
-    }
-
-    private static func copyMembers(
-        of object: JSONObject,
-        into builder: inout JSONDocumentBuilder
-    )
-        throws(PushPayloadError)
-    {
-        for value in object.values {
-            try builder.key(ofMember: value)
-            try builder.copy(value)
         }
     }
 
@@ -272,11 +199,8 @@ struct PushDeliveryBuilder {
 
     /// A map's string values (APNs and FCM headers); values of other types are left to the checks.
     static func stringMap(_ value: JSONValue?) -> [String: String] {
-        var map: [String: String] = [:]
-        for (key, member) in value?.objectValue ?? .empty {
-            if let text = member.stringValue { map[key] = text }
-        }
-        return map
+        let strings = (value?.objectValue ?? .empty).compactMap { key, member in member.stringValue.map { (key, $0) } }
+        return Dictionary(strings, uniquingKeysWith: { $1 })
     }
 
     /// `title` and `body` of a platform's notification block, each falling back to the common one's.
@@ -286,6 +210,54 @@ struct PushDeliveryBuilder {
             body: platform?["body"]?.stringValue ?? common?["body"]?.stringValue
         )
         return text.isEmpty ? nil : text
+    }
+}
+
+extension JSONDocumentBuilder {
+    /// The members of `object` that `include` accepts, keys and values copied as written.
+    fileprivate mutating func copyMembers(
+        of object: JSONObject?,
+        where include: (JSONValue) -> Bool = { _ in true }
+    ) throws(PushPayloadError) {
+        for value in object?.values ?? JSONObject.empty.values where include(value) {
+            try key(ofMember: value)
+            try copy(value)
+        }
+    }
+
+    /// `"alert":{"title":…,"body":…}` with the string texts `notification` has, as FCM writes them (decoded
+    /// and escaped again); nothing when it has neither.
+    fileprivate mutating func alert(from notification: JSONObject?) throws(PushPayloadError) {
+        guard PushDeliveryBuilder.hasAlertText(notification) else { return }
+        try key("alert")
+        try beginObject()
+        for name in ["title", "body"] {
+            guard let text = notification?[name], text.kind == .string else { continue }
+            try key(name)
+            try string(decodedFrom: text)
+        }
+        try endObject()
+    }
+
+    /// The `aps` legacy FCM builds: the alert from the notification's title and body, its `sound` and
+    /// `badge` (a string of an integer), and the flags.
+    fileprivate mutating func legacyAps(of root: JSONObject, _ notification: JSONObject?) throws(PushPayloadError) {
+        try beginObject()
+        try alert(from: notification)
+        if let sound = notification?["sound"], sound.kind == .string {
+            try key("sound")
+            try string(decodedFrom: sound)
+        }
+        if let badge = notification?["badge"]?.stringValue.flatMap({ Int64($0) }) {
+            try key("badge")
+            try integer(badge)
+        }
+        for (flag, name) in [("content_available", "content-available"), ("mutable_content", "mutable-content")]
+        where root[flag]?.boolValue == true {
+            try key(name)
+            try integer(1)
+        }
+        try endObject()
     }
 }
 

@@ -40,11 +40,8 @@ public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
 
     /// One line: `error apns.size ios $: the payload is 4,200 bytes; APNs accepts at most 4,096`.
     public var description: String {
-        var text = "\(severity.rawValue) \(rule.id)"
-        if let platform { text += " \(platform)" }
-        if let path { text += " \(path)" }
-        if let header { text += " \(header)" }
-        return text + ": " + message
+        let fields = [severity.rawValue, rule.id, platform?.name, path, header].compactMap { $0 }
+        return fields.joined(separator: " ") + ": " + message
     }
 }
 

@@ -9,24 +9,21 @@ public import PushPayloads
 /// send(fitted.jsonBytes)                         // compact JSON; equal to the input's when it fits
 /// ```
 ///
-/// The limits are the ones the checks apply (`apns.size`, `fcm.size`, `docs/checks.md`): the iOS payload
-/// of anything that reaches iOS is at most 4,096 bytes without whitespace (5,120 for
-/// `apns-push-type: voip`), and an FCM v1 message's data and notification text at most 4,096 bytes;
-/// ``maximumBytes`` replaces both. Bytes are counted as the request carries them: UTF-8, JSON escapes
-/// included.
+/// The limits are the ones the checks apply (`apns.size`, `fcm.size`, `docs/checks.md`): the iOS payload of anything
+/// that reaches iOS is at most 4,096 bytes without whitespace (5,120 for `apns-push-type: voip`), and an FCM v1
+/// message's data and notification text at most 4,096 bytes; ``maximumBytes`` replaces both. Bytes are counted as the
+/// request carries them: UTF-8, JSON escapes included.
 ///
-/// Texts are cut in this order until every limit holds: the alert's `body`, then `subtitle`, then
-/// `title` (a string `alert` is one text): `aps.alert` in a payload or APNs request; for an FCM body, its
-/// `notification` (for FCM's limit, and for iOS when the body has no `apns.payload.aps.alert`) and the
-/// APNs override `apns.payload.aps.alert`. A text is cut at a grapheme cluster boundary (a Swift
-/// `Character`: a family emoji, a flag, a letter with its accents stay whole) and ends with "…"; the
-/// first characters keep their escapes as written. Each cut keeps as much text as the limit allows, so a
-/// result is under the limit by less than one character and the ellipsis. A text that must go entirely
-/// becomes "…", and the next one is cut. Every other byte of the input is kept; whitespace between tokens
-/// is dropped.
+/// Texts are cut in this order until every limit holds: the alert's `body`, then `subtitle`, then `title` (a string
+/// `alert` is one text): `aps.alert` in a payload or APNs request; for an FCM body, its `notification` (for FCM's
+/// limit, and for iOS when the body has no `apns.payload.aps.alert`) and the APNs override `apns.payload.aps.alert`. A
+/// text is cut at a grapheme cluster boundary (a Swift `Character`: a family emoji, a flag, a letter with its accents
+/// stay whole) and ends with "…"; the first characters keep their escapes as written. Each cut keeps as much text as
+/// the limit allows, so a result is under the limit by less than one character and the ellipsis. A text that must go
+/// entirely becomes "…", and the next one is cut. Every other byte of the input is kept; whitespace between tokens is
+/// dropped.
 public struct PushFitter: Sendable {
-    /// The limit in bytes for every platform instead of each platform's own; `nil` (the default) uses
-    /// APNs' and FCM's.
+    /// The limit in bytes for every platform instead of each platform's own; `nil` (the default) uses APNs' and FCM's.
     public var maximumBytes: Int?
 
     /// Creates a fitter.
@@ -171,9 +168,7 @@ private struct FitState {
             return state.request(replacing: keys, with: text)
         }
         // Keeping none of the text is the most a cut can do.
-        guard let shortest = candidate(0), let shortestSize = limit(kind, of: shortest) else {
-            return
-        }
+        guard let shortest = candidate(0), let shortestSize = limit(kind, of: shortest) else { return }
         guard !shortestSize.isExceeded else {
             if shortestSize.bytes < size.bytes { apply(keys, shortest) }
             return
@@ -266,24 +261,17 @@ enum EscapedText {
         var offset = 0
         while offset < escaped.count {
             let byte = escaped[offset]
-            if byte == UInt8(ascii: "\\") {
-                if escaped[offset + 1] == UInt8(ascii: "u") {
-                    // `\uD800`–`\uDBFF`, whose low surrogate's escape follows.
-                    let isHighSurrogate =
-                        offset + 5 < escaped.count && (escaped[offset + 2] | 0x20) == UInt8(ascii: "d")
-                        && "89abAB".utf8.contains(escaped[offset + 3])
-                    offset += isHighSurrogate ? 12 : 6
-                } else {
-                    offset += 2
-                }
-            } else if byte < 0x80 {
-                offset += 1
-            } else if byte < 0xE0 {
-                offset += 2
-            } else if byte < 0xF0 {
-                offset += 3
+            if byte != UInt8(ascii: "\\") {
+                // A UTF-8 sequence is as long as its lead byte's run of leading ones (none: ASCII, one byte).
+                offset += max(1, (~byte).leadingZeroBitCount)
+            } else if escaped[offset + 1] == UInt8(ascii: "u") {
+                // `\uD800`–`\uDBFF`, whose low surrogate's escape follows.
+                let isHighSurrogate =
+                    offset + 5 < escaped.count && (escaped[offset + 2] | 0x20) == UInt8(ascii: "d")
+                    && "89abAB".utf8.contains(escaped[offset + 3])
+                offset += isHighSurrogate ? 12 : 6
             } else {
-                offset += 4
+                offset += 2
             }
             scalarEnds.append(min(offset, escaped.count))
         }

@@ -1,9 +1,8 @@
 public import PushPayloads
 
-/// One record of `push-payloads classify --kind inbox`: one inbox entry, or why an entry or input could
-/// not be read. The fields a push's ``PushRecord`` has keep their names and meaning where they apply
-/// (`source`, `line`, `status`, `vendor`, `message_id`, `title`, `body`, `action`, `url`, `error`);
-/// `docs/json-schema.md`, `#/$defs/inbox_record`.
+/// One record of `push-payloads classify --kind inbox`: one inbox entry, or why an entry or input could not be read.
+/// The fields a push's ``PushRecord`` has keep their names and meaning where they apply (`source`, `line`, `status`,
+/// `vendor`, `message_id`, `title`, `body`, `action`, `url`, `error`); `docs/json-schema.md`, `#/$defs/inbox_record`.
 ///
 /// ```json
 /// {"source":"swrve.json","line":null,"entry":"push_inbox[0]","status":"ok","kind":"inbox","vendor":"swrve",
@@ -36,8 +35,7 @@ public struct PushInboxRecord: Sendable {
         self.content = content
     }
 
-    /// The records of one input or line: one per entry of `page`, or one error record for an input that
-    /// is no page.
+    /// The records of one input or line: one per entry of `page`, or one error record for an input that is no page.
     public static func records(
         source: String,
         line: Int?,

@@ -30,8 +30,7 @@ public struct PushInspection: Sendable, Equatable {
         public var platform: PushPlatform
         /// The APNs headers, for iOS.
         public var headers: [String: String]
-        /// The text the system shows by itself for an FCM notification message (see
-        /// ``PushDelivery/systemText``).
+        /// The text the system shows by itself for an FCM notification message (see ``PushDelivery/systemText``).
         public var systemText: PushText?
         /// The payload as the device receives it, classified and decoded by the registry.
         public var notification: PushNotification
@@ -75,9 +74,9 @@ extension PushInspection.Delivery: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(platform, forKey: .platform)
-        var headerContainer = container.nestedContainer(keyedBy: HeaderKey.self, forKey: .headers)
+        var headerContainer = container.nestedContainer(keyedBy: PushNameKey.self, forKey: .headers)
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            try headerContainer.encode(value, forKey: HeaderKey(stringValue: name))
+            try headerContainer.encode(value, forKey: PushNameKey(stringValue: name))
         }
         try container.encode(systemText, forKey: .systemText)
         try container.encode(notification, forKey: .notification)
@@ -86,12 +85,5 @@ extension PushInspection.Delivery: Encodable {
     private enum CodingKeys: String, CodingKey {
         case platform, headers, notification
         case systemText = "system_text"
-    }
-
-    private struct HeaderKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

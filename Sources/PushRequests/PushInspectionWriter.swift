@@ -4,12 +4,11 @@ public import PushPayloads
 /// `JSONBytesEncoder().encode(_:)` writes for the same value (a test holds the two equal on the corpus and
 /// the vendors' fixtures), without `Encodable`'s existentials, containers and tree.
 ///
-/// Member names are constants and the text is appended as it goes, so once the buffer has grown to the
-/// largest answer an inspection costs one pass and no allocation of its own: the payload's JSON goes
-/// through a scratch array it keeps, and the model's title, subtitle and body are escaped straight from
-/// the parsed bytes. The library's own extras (``CordialExtras``, ``ExponeaExtras``, ``SwrveExtras``,
-/// ``AtomicPushNotification``) are written here too; a custom decoder's through their `Encodable`
-/// conformance, with ``JSONBytesEncoder``.
+/// Member names are constants and the text is appended as it goes, so once the buffer has grown to the largest answer
+/// an inspection costs one pass and no allocation of its own: the payload's JSON goes through a scratch array it keeps,
+/// and the model's title, subtitle and body are escaped straight from the parsed bytes. The library's own extras
+/// (``CordialExtras``, ``ExponeaExtras``, ``SwrveExtras``, ``AtomicPushNotification``) are written here too; a custom
+/// decoder's through their `Encodable` conformance, with ``JSONBytesEncoder``.
 ///
 /// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
 /// present, `null` when absent; APNs headers are sorted by name.
@@ -91,8 +90,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         append("]}")
     }
 
-    /// Appends one platform's delivery: `platform`, `headers` (sorted by name), `system_text` and
-    /// `notification`.
+    /// Appends one platform's delivery: `platform`, `headers` (sorted by name), `system_text` and `notification`.
     ///
     /// - Throws: As ``write(_:)-(PushInspection)``.
     public mutating func write(_ delivery: PushInspection.Delivery) throws {
@@ -177,8 +175,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// Appends a classification: `vendor`, `marker`, `entry_point_rule`, `also_matching`, `silent` and
-    /// `shape`.
+    /// Appends a classification: `vendor`, `marker`, `entry_point_rule`, `also_matching`, `silent` and `shape`.
     public mutating func write(_ classification: PushClassification) {
         makeUnique()
         append(#"{"vendor":"#, classification.vendor?.name)
@@ -199,8 +196,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// Appends a finding: `rule` (its id), `severity`, `platform`, `path`, `header`, `message` and
-    /// `certain`.
+    /// Appends a finding: `rule` (its id), `severity`, `platform`, `path`, `header`, `message` and `certain`.
     public mutating func write(_ finding: PushFinding) {
         makeUnique()
         append(#"{"rule":"#, finding.rule.id)

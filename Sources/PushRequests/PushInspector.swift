@@ -10,9 +10,8 @@ public import PushPayloads
 public struct PushInspector: Sendable {
     /// The decoders, in precedence order.
     public var registry: PushDecoderRegistry
-    /// The platforms whose devices receive the requests, when the caller knows them (see
-    /// ``PushChecker/platforms``): an FCM body's deliveries to other platforms are left out, with their
-    /// findings. Empty (the default): not known.
+    /// The platforms whose devices receive the requests, when the caller knows them (see ``PushChecker/platforms``): an
+    /// FCM body's deliveries to other platforms are left out, with their findings. Empty (the default): not known.
     public var platforms: Set<PushPlatform>
 
     /// Creates an inspector.
@@ -27,21 +26,17 @@ public struct PushInspector: Sendable {
     public func inspect(_ request: PushSendRequest) -> PushInspection {
         let all = request.deliveries
         let audience = PushAudience(request: request, deliveries: all, declared: platforms)
-        var deliveries: [PushInspection.Delivery] = []
-        deliveries.reserveCapacity(all.count)
         // Aligned with `all`: a delivery the request does not reach (its platform not declared) is left out.
-        let notifications = all.map { delivery -> PushNotification? in
-            guard audience.possible.contains(delivery.platform) else { return nil }
-            let notification = registry.decode(delivery.payload)
-            deliveries.append(
+        let notifications = all.map { audience.possible.contains($0.platform) ? registry.decode($0.payload) : nil }
+        let deliveries = zip(all, notifications).compactMap { delivery, notification in
+            notification.map {
                 PushInspection.Delivery(
                     platform: delivery.platform,
                     headers: delivery.headers,
                     systemText: delivery.systemText,
-                    notification: notification
+                    notification: $0
                 )
-            )
-            return notification
+            }
         }
         let context = PushCheckContext(
             request: request,

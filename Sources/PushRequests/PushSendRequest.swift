@@ -113,25 +113,15 @@ public struct PushSendRequest: Sendable {
         var possible: KeyRoles = [.fcmV1, .legacy, .apns]
         var hasTarget = false
         _ = object.containsKey { key in
-            var roles: KeyRoles = []
-            for entry in requestKeys where entry.utf8.count == key.count && entry.utf8.elementsEqual(key) {
-                roles = entry.roles
-                break
-            }
+            let roles = requestKeys.first { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }?.roles ?? []
             possible.formIntersection(roles)
             hasTarget = hasTarget || roles.contains(.target)
             return possible.isEmpty
         }
-        if possible.contains(.fcmV1), let message = object["message"]?.objectValue {
-            return (.fcmV1, message)
-        }
-        if possible.contains(.legacy), hasTarget {
-            return (.fcmLegacy, nil)
-        }
+        if possible.contains(.fcmV1), let message = object["message"]?.objectValue { return (.fcmV1, message) }
+        if possible.contains(.legacy), hasTarget { return (.fcmLegacy, nil) }
         // Only `payload` and `headers`, so no `aps` beside them.
-        if possible.contains(.apns), let payload = object["payload"]?.objectValue {
-            return (.apnsRequest, payload)
-        }
+        if possible.contains(.apns), let payload = object["payload"]?.objectValue { return (.apnsRequest, payload) }
         return (.devicePayload, nil)
     }
 

@@ -1,5 +1,4 @@
-/// How much a finding matters. The set is closed: a push is rejected, probably not what was meant, or
-/// worth knowing.
+/// How much a finding matters. The set is closed: a push is rejected, probably not what was meant, or worth knowing.
 public enum PushSeverity: String, Hashable, Sendable, Comparable, CaseIterable, Encodable {
     /// Worth knowing: a default, a deprecation, a convention.
     case info

@@ -50,10 +50,9 @@ struct PushSizeLimit: Sendable, Equatable {
         )
     }
 
-    /// An FCM v1 message's size as FCM counts it: each string of `data` (key and value) and the
-    /// notification's `title` and `body` (key and value), in UTF-8 as the request carries them, JSON
-    /// escapes included (the larger reading, so a message under the limit is under it either way).
-    /// `nil` for anything but an FCM v1 body.
+    /// An FCM v1 message's size as FCM counts it: each string of `data` (key and value) and the notification's `title`
+    /// and `body` (key and value), in UTF-8 as the request carries them, JSON escapes included (the larger reading, so
+    /// a message under the limit is under it either way). `nil` for anything but an FCM v1 body.
     static func fcmBytes(of request: PushSendRequest) -> Int? {
         guard request.kind == .fcmV1, let message = request.document.rootObject["message"]?.objectValue else {
             return nil

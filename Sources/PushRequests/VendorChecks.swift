@@ -119,12 +119,11 @@ enum VendorChecks {
         for index in context.deliveries.indices
         where context.audience.possible.contains(context.deliveries[index].platform) {
             let notification = context.notification(at: index)
-            let platform = context.deliveries[index].platform
-            checkDelivery(context.deliveries[index], notification.classification, notification, &context)
-            if platform == .ios, ios == nil {
-                ios = notification
-            } else if platform == .android, android == nil {
-                android = notification
+            checkDelivery(context.deliveries[index], notification, &context)
+            switch context.deliveries[index].platform {
+            case .ios where ios == nil: ios = notification
+            case .android where android == nil: android = notification
+            default: break
             }
         }
         guard let ios, let android,
@@ -145,17 +144,15 @@ enum VendorChecks {
         if ios.buttons.count != android.buttons.count {
             differences.append("iOS has \(ios.buttons.count) button(s), Android \(android.buttons.count)")
         }
-        if !differences.isEmpty {
-            context.report(platformDivergence, path: "$", differences.joined(separator: "; "))
-        }
+        if !differences.isEmpty { context.report(platformDivergence, path: "$", differences.joined(separator: "; ")) }
     }
 
     private static func checkDelivery(
         _ delivery: PushDelivery,
-        _ classification: PushClassification,
         _ notification: PushNotification,
         _ context: inout PushCheckContext
     ) {
+        let classification = notification.classification
         let payload = delivery.payload
         let platform = delivery.platform
         let request = context.request

@@ -74,12 +74,12 @@ extension PushExtras: Encodable {
     }
 }
 
-/// A key named at run time: an extras type's name, a dictionary's key.
-struct PushNameKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+/// A key named at run time: an extras type's name, a dictionary's key (an inspection's APNs headers).
+package struct PushNameKey: CodingKey {
+    package let stringValue: String
+    package var intValue: Int? { nil }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
 
 extension PushClassification: Encodable {

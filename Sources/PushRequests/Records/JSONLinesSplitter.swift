@@ -21,11 +21,10 @@ public protocol JSONLinesSink {
 /// kept: its bytes are counted up to its line break and the sink hears its length
 /// (``JSONLinesSink/oversized(line:length:)``), which a reader reports as a `too_large` record (``PushInputDecoder/tooLargeError(length:)``).
 ///
-/// The rules are those of every JSON Lines reader here (`push-payloads classify` reads files with the
-/// same rules, in place): lines end at `\n`; a `\r` before it is dropped;
-/// lines holding only JSON whitespace are skipped but counted; the last line needs no line break. Only
-/// `\n` is looked for, and `\n` never occurs inside a UTF-8 sequence, so a split inside a character
-/// needs no special care: its bytes are carried like any other.
+/// The rules are those of every JSON Lines reader here (`push-payloads classify` reads files with the same rules, in
+/// place): lines end at `\n`; a `\r` before it is dropped; lines holding only JSON whitespace are skipped but counted;
+/// the last line needs no line break. Only `\n` is looked for, and `\n` never occurs inside a UTF-8 sequence, so a
+/// split inside a character needs no special care: its bytes are carried like any other.
 ///
 /// ```swift
 /// var splitter = JSONLinesSplitter(maximumLineBytes: 65_536)
@@ -101,14 +100,11 @@ public struct JSONLinesSplitter: Sendable {
         }
     }
 
-    /// Appends to the carry buffer, which the callers have checked stays within ``maximumCarry``;
-    /// it grows by doubling, but never past the limit, so a line near the limit is not given twice
-    /// the memory.
+    /// Appends to the carry buffer, which the callers have checked stays within ``maximumCarry``; it grows by doubling,
+    /// but never past the limit, so a line near the limit is not given twice the memory.
     private mutating func appendToCarry(_ bytes: RawSpan) {
         let needed = carry.count + bytes.byteCount
-        if needed > carry.capacity {
-            carry.reserveCapacity(min(maximumCarry, max(needed, carry.capacity * 2, 1_024)))
-        }
+        if needed > carry.capacity { carry.reserveCapacity(min(maximumCarry, max(needed, carry.capacity * 2, 1_024))) }
         bytes.withUnsafeBytes { carry.append(contentsOf: $0) }
     }
 

@@ -3,10 +3,9 @@ public import PushPayloads
 /// Turns inputs into records: parses each input, tells a device payload from a send request once, and
 /// decodes what devices receive, one record per device payload and one per platform of a send request.
 ///
-/// This is the one path from bytes to records that `push-payloads classify`, the gateway's
-/// `/v1/classify` and a library user share, so they cannot disagree on what an input is. The decoder
-/// keeps its parser's buffers between inputs: use one per task. Records go to a closure, or straight
-/// into a ``PushRecordWriter``:
+/// This is the one path from bytes to records that `push-payloads classify`, the gateway's `/v1/classify` and a library
+/// user share, so they cannot disagree on what an input is. The decoder keeps its parser's buffers between inputs: use
+/// one per task. Records go to a closure, or straight into a ``PushRecordWriter``:
 ///
 /// ```swift
 /// var decoder = PushInputDecoder()
@@ -26,8 +25,7 @@ public struct PushInputDecoder: Sendable {
     public let registry: PushDecoderRegistry
     /// What every input is; `nil` tells each one apart.
     public let kind: PushRequestKind?
-    /// A send request's deliveries to these platforms only (``PushSendRequest/deliveries(to:)``); empty
-    /// for all.
+    /// A send request's deliveries to these platforms only (``PushSendRequest/deliveries(to:)``); empty for all.
     public let platforms: Set<PushPlatform>
     /// How much of each notification is decoded: ``PushDecodingDetail/summary`` is all a record shows.
     public var detail: PushDecodingDetail
@@ -57,10 +55,7 @@ public struct PushInputDecoder: Sendable {
 
     /// Parses one input from UTF-8 bytes (an array, a slice, a string's UTF-8, `Data`, …) and hands
     /// `body` its records in order: one for a device payload, one per platform for a send request.
-    public mutating func decode(
-        jsonBytes: some JSONBytes,
-        _ body: (Record) -> Void
-    ) throws(PushPayloadError) {
+    public mutating func decode(jsonBytes: some JSONBytes, _ body: (Record) -> Void) throws(PushPayloadError) {
         try jsonBytes.withJSONBytes { bytes throws(PushPayloadError) in try decode(jsonBytes: bytes, body) }
     }
 
@@ -73,10 +68,7 @@ public struct PushInputDecoder: Sendable {
     #endif
 
     /// Parses one input from raw memory: the command's entry, which holds its batches so.
-    package mutating func decode(
-        jsonBytes: UnsafeRawBufferPointer,
-        _ body: (Record) -> Void
-    ) throws(PushPayloadError) {
+    package mutating func decode(jsonBytes: UnsafeRawBufferPointer, _ body: (Record) -> Void) throws(PushPayloadError) {
         // Two statements: as one, `self` (the parser's buffers with it) would be copied for the call
         // before the argument parses, and the parser would find its buffers shared and allocate new ones.
         let input = try payload(jsonBytes: jsonBytes)
@@ -102,21 +94,14 @@ public struct PushInputDecoder: Sendable {
 
     /// The send request an input is, or `nil` for a device payload: the one place the two are told apart.
     public func sendRequest(_ input: PushPayload) throws(PushPayloadError) -> PushSendRequest? {
-        let kind: PushRequestKind
-        if let given = self.kind {
-            kind = given
-            if let (body, name) = Self.body(of: kind), input.object[body]?.kind != .object {
-                throw PushPayloadError(
-                    .kindMismatch,
-                    message: "the input is not \(name) (--kind): it has no `\(body)` object",
-                    keyPath: body
-                )
-            }
-        } else if input.aps == nil {
-            // A payload with `aps` is a device payload; only the others need a closer look.
-            kind = PushSendRequest.kind(of: input.object)
-        } else {
-            kind = .devicePayload
+        // A payload with `aps` is a device payload; only the others need a closer look.
+        let kind = self.kind ?? (input.aps == nil ? PushSendRequest.kind(of: input.object) : .devicePayload)
+        if self.kind != nil, let (body, name) = Self.body(of: kind), input.object[body]?.kind != .object {
+            throw PushPayloadError(
+                .kindMismatch,
+                message: "the input is not \(name) (--kind): it has no `\(body)` object",
+                keyPath: body
+            )
         }
         guard kind != .devicePayload else { return nil }
         return PushSendRequest(document: input.document, kind: kind, limits: input.limits)

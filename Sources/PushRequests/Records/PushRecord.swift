@@ -1,9 +1,8 @@
 public import PushPayloads
 
-/// One record of batch output: the line of `push-payloads classify` output for one payload, or for one
-/// platform of a send request; or the line of `push-payloads lint` output for one finding. The library
-/// defines it, so the command and any other producer write the same thing (`docs/json-schema.md`,
-/// `#/$defs/record` and `#/$defs/lint_record`).
+/// One record of batch output: the line of `push-payloads classify` output for one payload, or for one platform of a
+/// send request; or the line of `push-payloads lint` output for one finding. The library defines it, so the command and
+/// any other producer write the same thing (`docs/json-schema.md`, `#/$defs/record` and `#/$defs/lint_record`).
 ///
 /// ```json
 /// {"source":"a.jsonl","line":1,"status":"ok","vendor":"swrve","silent":false,"ambiguous":[],"shape":"fcm",
