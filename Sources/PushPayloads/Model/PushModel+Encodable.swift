@@ -22,47 +22,31 @@ extension PushWireShape: Encodable {}
 extension PushAction: Encodable {
     /// Encodes `kind`, `url`, `fallback_url` and `campaign_id`, each present, `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(url, forKey: .url)
-        try container.encode(fallbackURL, forKey: .fallbackURL)
-        try container.encode(campaignID, forKey: .campaignID)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind, url
-        case fallbackURL = "fallback_url"
-        case campaignID = "campaign_id"
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(kind, forKey: "kind")
+        try container.encode(url, forKey: "url")
+        try container.encode(fallbackURL, forKey: "fallback_url")
+        try container.encode(campaignID, forKey: "campaign_id")
     }
 }
 
 extension PushImage: Encodable {
     /// Encodes `url`, `fallback_url` and `deep_link`, each present, `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(fallbackURL, forKey: .fallbackURL)
-        try container.encode(deepLink, forKey: .deepLink)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case url
-        case fallbackURL = "fallback_url"
-        case deepLink = "deep_link"
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(url, forKey: "url")
+        try container.encode(fallbackURL, forKey: "fallback_url")
+        try container.encode(deepLink, forKey: "deep_link")
     }
 }
 
 extension PushText: Encodable {
     /// Encodes `title`, `subtitle` and `body`, each present, `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(subtitle, forKey: .subtitle)
-        try container.encode(body, forKey: .body)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case title, subtitle, body
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(title, forKey: "title")
+        try container.encode(subtitle, forKey: "subtitle")
+        try container.encode(body, forKey: "body")
     }
 }
 
@@ -74,11 +58,13 @@ extension PushExtras: Encodable {
     }
 }
 
-/// A key named at run time: an extras type's name, a dictionary's key (an inspection's APNs headers).
-package struct PushNameKey: CodingKey {
+/// A key named by its string: a schema key written beside its value (`forKey: "fallback_url"`), an extras
+/// type's name, a dictionary's key (an inspection's APNs headers).
+package struct PushNameKey: CodingKey, ExpressibleByStringLiteral {
     package let stringValue: String
     package var intValue: Int? { nil }
     package init(stringValue: String) { self.stringValue = stringValue }
+    package init(stringLiteral value: String) { stringValue = value }
     package init?(intValue: Int) { nil }
 }
 
@@ -86,19 +72,13 @@ extension PushClassification: Encodable {
     /// Encodes `vendor`, `marker` and `entry_point_rule` (whether the vendor SDK's entry point applies
     /// the marker's rule; all three `null` for no vendor), `also_matching`, `silent` and `shape`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(vendor, forKey: .vendor)
-        try container.encode(marker, forKey: .marker)
-        try container.encode(marker?.isEntryPointRule, forKey: .entryPointRule)
-        try container.encode(alsoMatching, forKey: .alsoMatching)
-        try container.encode(isSilent, forKey: .silent)
-        try container.encode(shape, forKey: .shape)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case vendor, marker, silent, shape
-        case entryPointRule = "entry_point_rule"
-        case alsoMatching = "also_matching"
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(vendor, forKey: "vendor")
+        try container.encode(marker, forKey: "marker")
+        try container.encode(marker?.isEntryPointRule, forKey: "entry_point_rule")
+        try container.encode(alsoMatching, forKey: "also_matching")
+        try container.encode(isSilent, forKey: "silent")
+        try container.encode(shape, forKey: "shape")
     }
 }
 
@@ -106,37 +86,25 @@ extension PushNotification: Encodable {
     /// Encodes the classification, every field of the model (`null` when absent), the extras keyed by
     /// their names, and the payload itself exactly as received.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(classification, forKey: .classification)
-        try container.encode(isContentAvailable, forKey: .contentAvailable)
-        try container.encode(isMutableContent, forKey: .mutableContent)
-        try container.encode(messageID, forKey: .messageID)
-        try container.encode(title, forKey: .title)
-        try container.encode(subtitle, forKey: .subtitle)
-        try container.encode(body, forKey: .body)
-        try container.encode(vendorText, forKey: .vendorText)
-        try container.encode(badge, forKey: .badge)
-        try container.encode(sound, forKey: .sound)
-        try container.encode(category, forKey: .category)
-        try container.encode(threadID, forKey: .threadID)
-        try container.encode(interruptionLevel, forKey: .interruptionLevel)
-        try container.encode(relevanceScore, forKey: .relevanceScore)
-        try container.encode(defaultAction, forKey: .defaultAction)
-        try container.encode(buttons, forKey: .buttons)
-        try container.encode(images, forKey: .images)
-        try container.encode(extras, forKey: .extras)
-        try container.encode(document, forKey: .payload)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case classification, title, subtitle, body, badge, sound, category, buttons, images, extras, payload
-        case contentAvailable = "content_available"
-        case mutableContent = "mutable_content"
-        case messageID = "message_id"
-        case vendorText = "vendor_text"
-        case threadID = "thread_id"
-        case interruptionLevel = "interruption_level"
-        case relevanceScore = "relevance_score"
-        case defaultAction = "default_action"
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(classification, forKey: "classification")
+        try container.encode(isContentAvailable, forKey: "content_available")
+        try container.encode(isMutableContent, forKey: "mutable_content")
+        try container.encode(messageID, forKey: "message_id")
+        try container.encode(title, forKey: "title")
+        try container.encode(subtitle, forKey: "subtitle")
+        try container.encode(body, forKey: "body")
+        try container.encode(vendorText, forKey: "vendor_text")
+        try container.encode(badge, forKey: "badge")
+        try container.encode(sound, forKey: "sound")
+        try container.encode(category, forKey: "category")
+        try container.encode(threadID, forKey: "thread_id")
+        try container.encode(interruptionLevel, forKey: "interruption_level")
+        try container.encode(relevanceScore, forKey: "relevance_score")
+        try container.encode(defaultAction, forKey: "default_action")
+        try container.encode(buttons, forKey: "buttons")
+        try container.encode(images, forKey: "images")
+        try container.encode(extras, forKey: "extras")
+        try container.encode(document, forKey: "payload")
     }
 }
