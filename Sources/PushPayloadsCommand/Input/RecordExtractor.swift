@@ -15,10 +15,11 @@ struct RecordExtractor: Sendable {
     let options: RecordOptions
     private var recordParser: JSONParser
     /// The current record's extras, for the writer.
-    private(set) var extras = RecordExtras()
+    private(set) var extras: RecordExtras
 
     init(options: RecordOptions, payloadLimits: PushPayloadLimits) {
         self.options = options
+        extras = RecordExtras(options: options)
         recordParser = JSONParser(
             limits: options.recordLimits(payloadLimits: payloadLimits),
             acceptsAnyTopLevelValue: options.payload != nil
@@ -26,9 +27,7 @@ struct RecordExtractor: Sendable {
     }
 
     /// Starts a record that could not be read at all (too large, an input that failed): no kept field.
-    mutating func resetExtras() {
-        extras.reset(keptCount: options.kept.count, location: options.payload == nil ? nil : .record)
-    }
+    mutating func resetExtras() { extras.reset() }
 
     /// The error for a line the reader skipped for being over the limit.
     func tooLargeError(length: Int, decoder: PayloadDecoder) -> PushPayloadError {

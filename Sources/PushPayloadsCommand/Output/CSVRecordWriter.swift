@@ -21,7 +21,13 @@ struct CSVRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+    func writeDecoded(
+        _ record: PushInputDecoder.Record,
+        extras: RecordExtras?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         let notification = record.notification
         output.append(source)
         if line > 0 { output.appendDecimal(line) }
@@ -50,10 +56,16 @@ struct CSVRecordWriter: RecordWriter {
         } else {
             output.append(UInt8(ascii: ","))
         }
-        output.append("\r\n")
+        endRow(extras, isError: false, into: output)
     }
 
-    func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer) {
+    func writeError(
+        _ error: PushPayloadError,
+        extras: RecordExtras?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         output.append(source)
         if line > 0 { output.appendDecimal(line) }
         output.append(",error,,,,,,,,,,")
@@ -62,7 +74,8 @@ struct CSVRecordWriter: RecordWriter {
         if let offset = error.byteOffset { output.appendDecimal(offset) }
         output.append(UInt8(ascii: ","))
         output.appendCSVField(error.message)
-        output.append(",,\r\n")
+        output.append(",,")
+        endRow(extras, isError: true, into: output)
     }
 
     private func appendOptional(_ text: String?, _ output: OutputBuffer) {

@@ -6,6 +6,8 @@ import PushRequests
 /// A worker fills one for each record and reuses its buffers, so keeping fields allocates only what
 /// reading a value's JSON allocates.
 struct RecordExtras: Sendable {
+    /// The run's `--payload` and `--keep`, which say which extras there are.
+    let options: RecordOptions
     /// Where an error's byte offset counts.
     enum Location: String, Sendable {
         /// In the input line, the whole record (its JSON, or the payload pointer, failed).
@@ -19,40 +21,40 @@ struct RecordExtras: Sendable {
     /// Each `--keep` pointer's value as JSON text; `nil` when it resolved to nothing.
     var kept: [[UInt8]?] = []
 
-    /// Empties the extras for the next record: no kept value yet for any of `keptCount` pointers.
-    mutating func reset(keptCount: Int, location: Location?) {
-        errorLocation = location
+    init(options: RecordOptions) {
+        self.options = options
+        reset()
+    }
+
+    /// Empties the extras for the next record: no kept value yet, and an error counting in the record.
+    mutating func reset() {
+        errorLocation = options.payload == nil ? nil : .record
         kept.removeAll(keepingCapacity: true)
-        kept.append(contentsOf: repeatElement(nil, count: keptCount))
+        kept.append(contentsOf: repeatElement(nil, count: options.kept.count))
     }
 }
 
 extension RecordWriter {
     /// Formats that show no extras (the table) keep their header.
     func header(records options: RecordOptions) -> [UInt8] { header }
-
-    /// Formats that show no extras (the table) leave the record as it is; an error's message already
-    /// says when its offset counts in the payload.
-    func appendExtras(_ extras: RecordExtras, options: RecordOptions, isError: Bool, into output: OutputBuffer) {}
 }
 
 extension JSONLinesRecordWriter {
-    /// The record just written ends with `}` and a line feed, an error record with `}}`: the error gets `"in"`
-    /// (`record` or `payload`, with `--payload`), and the record gets `"kept"`, an object of the kept values' JSON text
-    /// keyed by their pointers, without the pointers that found nothing (with `--keep`).
-    func appendExtras(_ extras: RecordExtras, options: RecordOptions, isError: Bool, into output: OutputBuffer) {
-        guard options.isEnabled else { return }
-        output.removeLast(2)
-        if isError, let location = extras.errorLocation {
-            output.removeLast(1)
-            output.append(#","in":"#)
-            output.appendJSONString(location.rawValue)
+    /// Ends a record the library's writer left open: an error record's error gets `"in"` (`record` or `payload`,
+    /// with `--payload`), and the record gets `"kept"`, an object of the kept values' JSON text keyed by their
+    /// pointers, without the pointers that found nothing (with `--keep`).
+    func endRecord(_ extras: RecordExtras, isError: Bool, into output: OutputBuffer) {
+        if isError {
+            if let location = extras.errorLocation {
+                output.append(#","in":"#)
+                output.appendJSONString(location.rawValue)
+            }
             output.append(UInt8(ascii: "}"))
         }
-        if !options.kept.isEmpty {
+        if !extras.options.kept.isEmpty {
             output.append(#","kept":{"#)
             var isFirst = true
-            for (pointer, json) in zip(options.kept, extras.kept) {
+            for (pointer, json) in zip(extras.options.kept, extras.kept) {
                 guard let json else { continue }
                 if !isFirst { output.append(UInt8(ascii: ",")) }
                 isFirst = false
@@ -81,18 +83,18 @@ extension CSVRecordWriter {
         return output.bytes
     }
 
-    /// The record just written ends with CRLF: its extra fields go before it. A kept value is its JSON
-    /// text (a string with its quotes); one that resolved to nothing is an empty field.
-    func appendExtras(_ extras: RecordExtras, options: RecordOptions, isError: Bool, into output: OutputBuffer) {
-        guard options.isEnabled else { return }
-        output.removeLast(2)
-        if options.payload != nil {
-            output.append(UInt8(ascii: ","))
-            if isError, let location = extras.errorLocation { output.append(string: location.rawValue) }
-        }
-        for json in extras.kept {
-            output.append(UInt8(ascii: ","))
-            if let json { json.withUnsafeBufferPointer { output.appendCSVField(utf8: $0) } }
+    /// Ends the row with its extra fields, if any, and CRLF. A kept value is its JSON text (a string with its
+    /// quotes); one that resolved to nothing is an empty field.
+    func endRow(_ extras: RecordExtras?, isError: Bool, into output: OutputBuffer) {
+        if let extras {
+            if extras.options.payload != nil {
+                output.append(UInt8(ascii: ","))
+                if isError, let location = extras.errorLocation { output.append(string: location.rawValue) }
+            }
+            for json in extras.kept {
+                output.append(UInt8(ascii: ","))
+                if let json { json.withUnsafeBufferPointer { output.appendCSVField(utf8: $0) } }
+            }
         }
         output.append("\r\n")
     }

@@ -65,7 +65,14 @@ struct TableRecordWriter: RecordWriter {
         return output.bytes
     }
 
-    func writeDecoded(_ record: PushInputDecoder.Record, source: [UInt8], line: Int, into output: OutputBuffer) {
+    /// The table shows no extras: an error's message already says when its offset counts in the payload.
+    func writeDecoded(
+        _ record: PushInputDecoder.Record,
+        extras: RecordExtras?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         let notification = record.notification
         let cells = [
             line > 0 ? String(line) : "", "ok",
@@ -84,7 +91,13 @@ struct TableRecordWriter: RecordWriter {
         output.append(UInt8(ascii: "\n"))
     }
 
-    func writeError(_ error: PushPayloadError, source: [UInt8], line: Int, into output: OutputBuffer) {
+    func writeError(
+        _ error: PushPayloadError,
+        extras: RecordExtras?,
+        source: [UInt8],
+        line: Int,
+        into output: OutputBuffer
+    ) {
         output.append(source)
         appendCell(line > 0 ? String(line) : "", columns[1], isLast: false, output)
         appendCell("error", columns[2], isLast: false, output)

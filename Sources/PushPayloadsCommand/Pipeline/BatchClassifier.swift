@@ -34,12 +34,10 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
             }
         }
         if let failure = batch.readFailure {
-            writer.write(failure.error, source: source, line: failure.line, into: output, tally: &tally)
-            if var extractor {
-                // No line backs this record: its extras are empty.
-                extractor.resetExtras()
-                writer.appendExtras(extractor.extras, options: extractor.options, isError: true, into: output)
-            }
+            // No line backs this record: its extras are empty.
+            var extras = extractor?.extras
+            extras?.reset()
+            writer.write(failure.error, extras: extras, source: source, line: failure.line, into: output, tally: &tally)
         }
         tally.bytes += batch.consumedBytes
         batch.tally = tally
@@ -52,19 +50,16 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
         self.extractor = nil
         defer { self.extractor = extractor }
         let (output, writer) = (batch.output, self.writer)
-        let options = extractor.options
         do throws(PushPayloadError) {
             if entry.isOversized {
                 extractor.resetExtras()
                 throw extractor.tooLargeError(length: entry.oversizedLength, decoder: decoder)
             }
             try extractor.read(batch.payload(entry), decoder: &decoder) { record, extras in
-                writer.write(record, source: source, line: entry.line, into: output, tally: &tally)
-                writer.appendExtras(extras, options: options, isError: false, into: output)
+                writer.write(record, extras: extras, source: source, line: entry.line, into: output, tally: &tally)
             }
         } catch {
-            writer.write(error, source: source, line: entry.line, into: output, tally: &tally)
-            writer.appendExtras(extractor.extras, options: options, isError: true, into: output)
+            writer.write(error, extras: extractor.extras, source: source, line: entry.line, into: output, tally: &tally)
         }
     }
 }

@@ -25,12 +25,6 @@ package final class OutputBuffer {
 
     package func removeAll() { count = 0 }
 
-    /// Drops the last `length` bytes written (a record's end, to add fields before it).
-    package func removeLast(_ length: Int) {
-        precondition(length <= count, "removing more than was written")
-        count -= length
-    }
-
     /// Makes room for `additional` more bytes.
     @inline(__always)
     private func reserve(_ additional: Int) {

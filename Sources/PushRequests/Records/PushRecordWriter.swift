@@ -85,13 +85,15 @@ public final class PushRecordWriter {
         return output.bytes
     }
 
-    /// Appends a decoded notification's record; `source` is ``encodeSource(_:)``'s.
+    /// Appends a decoded notification's record; `source` is ``encodeSource(_:)``'s. With `endsRecord` false the
+    /// `}` and line feed that end it are left to the caller, who adds fields first (the command's `--keep`).
     package static func writeDecoded(
         _ notification: PushNotification,
         delivery: PushRecord.Delivery?,
         source: [UInt8],
         line: Int?,
-        into output: OutputBuffer
+        into output: OutputBuffer,
+        endsRecord: Bool = true
     ) {
         writePrefix(source: source, line: line, into: output)
         output.append(#","status":"ok","#)
@@ -125,11 +127,19 @@ public final class PushRecordWriter {
         output.appendJSONString(notification.defaultAction.kind.name)
         output.append(#","url":"#)
         output.appendJSONString(orNull: notification.defaultAction.url)
-        output.append("}\n")
+        if endsRecord { output.append("}\n") }
     }
 
-    /// Appends an error's record; `source` is ``encodeSource(_:)``'s.
-    package static func writeError(_ error: PushPayloadError, source: [UInt8], line: Int?, into output: OutputBuffer) {
+    /// Appends an error's record; `source` is ``encodeSource(_:)``'s. With `endsRecord` false the `}}` and line
+    /// feed that end its error and itself are left to the caller, who adds fields to both first (the command's
+    /// `--payload` and `--keep`).
+    package static func writeError(
+        _ error: PushPayloadError,
+        source: [UInt8],
+        line: Int?,
+        into output: OutputBuffer,
+        endsRecord: Bool = true
+    ) {
         writePrefix(source: source, line: line, into: output)
         output.append(#","status":"error","error":{"code":"#)
         output.appendJSONString(error.code.name)
@@ -141,7 +151,7 @@ public final class PushRecordWriter {
         }
         output.append(#","message":"#)
         output.appendJSONString(error.message)
-        output.append("}}\n")
+        if endsRecord { output.append("}}\n") }
     }
 
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {

@@ -265,6 +265,18 @@ struct RecordPayloadTests {
         let cut = try CommandHarness.run(["classify", "cut.jsonl.gz"], in: folder.url)
         #expect(cut.status == 74)
         records += cut.stdout
+        // The input's failure with --payload and --keep: no line backs it, so its error counts in the record
+        // and nothing is kept.
+        let keptCut = try CommandHarness.run(
+            ["classify", "--payload", "/p", "--keep", "/k", "cut.jsonl.gz"],
+            in: folder.url
+        )
+        #expect(keptCut.status == 74)
+        let failure = try #require(try keptCut.records().last)
+        #expect(Self.error(failure)["code"] as? String == "io_error")
+        #expect(Self.error(failure)["in"] as? String == "record")
+        #expect((failure["kept"] as? [String: Any])?.isEmpty == true)
+        records += keptCut.stdout
         #expect(try JSONSchemaTests.validate(records, as: "record") == "")
     }
 
