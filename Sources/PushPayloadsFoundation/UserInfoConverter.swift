@@ -69,7 +69,6 @@ enum UserInfoConverter {
         case let dictionary as [AnyHashable: Any]:
             try builder.beginObject()
             steps.append(.endObject)
-            var members: [Step] = []
             for (key, member) in dictionary {
                 guard let name = key.base as? String else {
                     let message = "userInfo has a key of type \(type(of: key.base)); JSON keys are strings"
@@ -78,12 +77,11 @@ enum UserInfoConverter {
                     let path = builder.path
                     let keyPath = path.isEmpty ? described : path + "." + described
                     unrepresentable?.append(PushPayloadError(.typeMismatch, message: message, keyPath: keyPath))
-                    members.append(.value(member, key: described))
+                    steps.append(.value(member, key: described))
                     continue
                 }
-                members.append(.value(member, key: name))
+                steps.append(.value(member, key: name))
             }
-            steps.append(contentsOf: members)
         case let array as [Any]:
             try builder.beginArray()
             steps.append(.endArray)
@@ -124,10 +122,7 @@ enum UserInfoConverter {
 /// converter accepts (a Swift `Int` or `Bool` comes back as the `NSNumber` it bridges to).
 enum UserInfoWriter {
     static func userInfo(from object: JSONObject) -> [AnyHashable: Any] {
-        var dictionary: [AnyHashable: Any] = [:]
-        dictionary.reserveCapacity(object.count)
-        for (key, value) in object { dictionary[key] = foundationValue(value) }
-        return dictionary
+        Dictionary(object.map { (AnyHashable($0.key), foundationValue($0.value)) }, uniquingKeysWith: { $1 })
     }
 
     /// One value; nesting is bounded by the document's own depth limit, so recursion is safe here.
@@ -141,14 +136,10 @@ enum UserInfoWriter {
             if number.isIntegerLiteral, let integer = number.int64Value { return NSNumber(value: integer) }
             return NSNumber(value: number.doubleValue)
         case .array:
-            guard let array = value.arrayValue else { return [Any]() }
-            return array.map(foundationValue)
+            return value.arrayValue?.map(foundationValue) ?? [Any]()
         case .object:
-            guard let object = value.objectValue else { return [String: Any]() }
-            var dictionary: [String: Any] = [:]
-            dictionary.reserveCapacity(object.count)
-            for (key, member) in object { dictionary[key] = foundationValue(member) }
-            return dictionary
+            let members = value.objectValue?.map { ($0.key, foundationValue($0.value)) } ?? []
+            return [String: Any](members, uniquingKeysWith: { $1 })
         }
     }
 }
