@@ -58,7 +58,18 @@ enum UserInfoConverter {
         case let string as String: try builder.string(string)
         case let substring as Substring: try builder.string(String(substring))
         case let flag as Bool where !(value is NSNumber): try builder.bool(flag)
-        case let number as NSNumber: try addNumber(number, to: &builder)
+        case let number as NSNumber:
+            // "c" is the Objective-C type of BOOL, which is how JSON booleans arrive in an NSNumber.
+            switch String(cString: number.objCType) {
+            case "c" where number.int8Value == 0 || number.int8Value == 1: try builder.bool(number.boolValue)
+            case "f", "d": try builder.double(number.doubleValue)
+            case "Q", "L", "I", "S", "C":
+                guard number.uint64Value <= UInt64(Int64.max) else {
+                    throw PushPayloadError(.numberOutOfRange, message: "the integer does not fit in 64 bits")
+                }
+                try builder.integer(number.int64Value)
+            default: try builder.integer(number.int64Value)
+            }
         case let integer as Int: try builder.integer(Int64(integer))
         case let integer as Int64: try builder.integer(integer)
         case let integer as Int32: try builder.integer(Int64(integer))
@@ -91,21 +102,6 @@ enum UserInfoConverter {
                 .typeMismatch,
                 message: "userInfo holds a value of type \(type(of: value)), which JSON cannot represent"
             )
-        }
-    }
-
-    private static func addNumber(_ number: NSNumber, to builder: inout JSONDocumentBuilder) throws(PushPayloadError) {
-        // "c" is the Objective-C type of BOOL, which is how JSON booleans arrive in an NSNumber.
-        let type = String(cString: number.objCType)
-        switch type {
-        case "c" where number.int8Value == 0 || number.int8Value == 1: try builder.bool(number.boolValue)
-        case "f", "d": try builder.double(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
-            guard number.uint64Value <= UInt64(Int64.max) else {
-                throw PushPayloadError(.numberOutOfRange, message: "the integer does not fit in 64 bits")
-            }
-            try builder.integer(number.int64Value)
-        default: try builder.integer(number.int64Value)
         }
     }
 }
