@@ -58,7 +58,18 @@ enum UserInfoConverter {
         case let string as String: try builder.string(string)
         case let substring as Substring: try builder.string(String(substring))
         case let flag as Bool where !(value is NSNumber): try builder.bool(flag)
-        case let number as NSNumber: try addNumber(number, to: &builder)
+        case let number as NSNumber:
+            // "c" is the Objective-C type of BOOL, which is how JSON booleans arrive in an NSNumber.
+            switch String(cString: number.objCType) {
+            case "c" where number.int8Value == 0 || number.int8Value == 1: try builder.bool(number.boolValue)
+            case "f", "d": try builder.double(number.doubleValue)
+            case "Q", "L", "I", "S", "C":
+                guard number.uint64Value <= UInt64(Int64.max) else {
+                    throw PushPayloadError(.numberOutOfRange, message: "the integer does not fit in 64 bits")
+                }
+                try builder.integer(number.int64Value)
+            default: try builder.integer(number.int64Value)
+            }
         case let integer as Int: try builder.integer(Int64(integer))
         case let integer as Int64: try builder.integer(integer)
         case let integer as Int32: try builder.integer(Int64(integer))
@@ -69,7 +80,6 @@ enum UserInfoConverter {
         case let dictionary as [AnyHashable: Any]:
             try builder.beginObject()
             steps.append(.endObject)
-            var members: [Step] = []
             for (key, member) in dictionary {
                 guard let name = key.base as? String else {
                     let message = "userInfo has a key of type \(type(of: key.base)); JSON keys are strings"
@@ -78,12 +88,11 @@ enum UserInfoConverter {
                     let path = builder.path
                     let keyPath = path.isEmpty ? described : path + "." + described
                     unrepresentable?.append(PushPayloadError(.typeMismatch, message: message, keyPath: keyPath))
-                    members.append(.value(member, key: described))
+                    steps.append(.value(member, key: described))
                     continue
                 }
-                members.append(.value(member, key: name))
+                steps.append(.value(member, key: name))
             }
-            steps.append(contentsOf: members)
         case let array as [Any]:
             try builder.beginArray()
             steps.append(.endArray)
@@ -93,21 +102,6 @@ enum UserInfoConverter {
                 .typeMismatch,
                 message: "userInfo holds a value of type \(type(of: value)), which JSON cannot represent"
             )
-        }
-    }
-
-    private static func addNumber(_ number: NSNumber, to builder: inout JSONDocumentBuilder) throws(PushPayloadError) {
-        // "c" is the Objective-C type of BOOL, which is how JSON booleans arrive in an NSNumber.
-        let type = String(cString: number.objCType)
-        switch type {
-        case "c" where number.int8Value == 0 || number.int8Value == 1: try builder.bool(number.boolValue)
-        case "f", "d": try builder.double(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
-            guard number.uint64Value <= UInt64(Int64.max) else {
-                throw PushPayloadError(.numberOutOfRange, message: "the integer does not fit in 64 bits")
-            }
-            try builder.integer(number.int64Value)
-        default: try builder.integer(number.int64Value)
         }
     }
 }
@@ -124,10 +118,7 @@ enum UserInfoConverter {
 /// converter accepts (a Swift `Int` or `Bool` comes back as the `NSNumber` it bridges to).
 enum UserInfoWriter {
     static func userInfo(from object: JSONObject) -> [AnyHashable: Any] {
-        var dictionary: [AnyHashable: Any] = [:]
-        dictionary.reserveCapacity(object.count)
-        for (key, value) in object { dictionary[key] = foundationValue(value) }
-        return dictionary
+        Dictionary(object.map { (AnyHashable($0.key), foundationValue($0.value)) }, uniquingKeysWith: { $1 })
     }
 
     /// One value; nesting is bounded by the document's own depth limit, so recursion is safe here.
@@ -141,14 +132,10 @@ enum UserInfoWriter {
             if number.isIntegerLiteral, let integer = number.int64Value { return NSNumber(value: integer) }
             return NSNumber(value: number.doubleValue)
         case .array:
-            guard let array = value.arrayValue else { return [Any]() }
-            return array.map(foundationValue)
+            return value.arrayValue?.map(foundationValue) ?? [Any]()
         case .object:
-            guard let object = value.objectValue else { return [String: Any]() }
-            var dictionary: [String: Any] = [:]
-            dictionary.reserveCapacity(object.count)
-            for (key, member) in object { dictionary[key] = foundationValue(member) }
-            return dictionary
+            let members = value.objectValue?.map { ($0.key, foundationValue($0.value)) } ?? []
+            return [String: Any](members, uniquingKeysWith: { $1 })
         }
     }
 }

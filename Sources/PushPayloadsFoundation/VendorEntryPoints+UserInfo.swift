@@ -4,10 +4,7 @@ public import PushPayloads
 // `userInfo` that cannot be converted to JSON (see `JSONDocument.init(userInfo:limits:)`) is no vendor's push.
 
 /// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides: top-level
-/// `mcID` is a string, and nothing else counts.
-///
-/// Stricter than `CordialDecoder`, which also recognises the 2020 layout that only Cordial's app extensions read
-/// (`PushMarker.cordialMessageAttribution`).
+/// `mcID` is a string, and nothing else counts (stricter than `CordialDecoder`: see `isCordialMessage(jsonBytes:)`).
 public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
     (try? PushPayload(userInfo: userInfo)).map(CordialDecoder.isCordialMessage) ?? false
 }

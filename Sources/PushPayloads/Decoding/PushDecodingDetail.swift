@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// How much of the ``PushNotification`` model a decode fills in.
 ///
 /// A listing of many pushes needs only what identifies and summarises each one. ``summary`` skips everything else

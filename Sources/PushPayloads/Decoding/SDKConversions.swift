@@ -159,20 +159,7 @@ package enum SDKConversions {
         // Swift's description also gives the shortest round-trip digits, choosing the closest when several are
         // shortest, as ECMAScript asks; only the layout differs.
         let (digits, exponent) = shortestDigits(value.magnitude)
-        let k = digits.count
-        let n = exponent + 1
-        var text = value < 0 ? "-" : ""
-        if k <= n && n <= 21 {
-            text += digits + String(repeating: "0", count: n - k)
-        } else if 0 < n && n <= 21 {
-            text += digits.prefix(n) + "." + digits.dropFirst(n)
-        } else if -6 < n && n <= 0 {
-            text += "0." + String(repeating: "0", count: -n) + digits
-        } else {
-            let mantissa = k == 1 ? digits : digits.prefix(1) + "." + digits.dropFirst()
-            text += mantissa + "e" + (n - 1 < 0 ? "-" : "+") + String((n - 1).magnitude)
-        }
-        return text
+        return (value < 0 ? "-" : "") + layout(digits, exponent: exponent, fixed: -6..<21, exponentWidth: 1)
     }
 
     /// The shortest round-trip decimal digits of a positive finite double, without leading or trailing zeros, and the
@@ -231,19 +218,25 @@ package enum SDKConversions {
         }
         while significant.count > 1 && significant.last == 0 { significant.removeLast() }
         let text = significant.map { String($0) }.joined()
-        if exponent >= -4 && exponent < precision {
-            if exponent >= 0 {
-                let integerCount = exponent + 1
-                if text.count <= integerCount {
-                    return sign + text + String(repeating: "0", count: integerCount - text.count)
-                }
-                return sign + text.prefix(integerCount) + "." + text.dropFirst(integerCount)
+        return sign + layout(text, exponent: exponent, fixed: -4..<precision, exponentWidth: 2)
+    }
+
+    /// `digits` (no leading or trailing zeros) times ten to `exponent` as text: in fixed notation when `fixed` holds the
+    /// exponent, else `d.ddd`, `e`, the exponent's sign and at least `exponentWidth` of its digits. JavaScript's and C's
+    /// layouts differ only in those two.
+    private static func layout(_ digits: String, exponent: Int, fixed: Range<Int>, exponentWidth: Int) -> String {
+        if fixed.contains(exponent) {
+            if exponent < 0 { return "0." + String(repeating: "0", count: -exponent - 1) + digits }
+            let integerCount = exponent + 1
+            if digits.count <= integerCount {
+                return digits + String(repeating: "0", count: integerCount - digits.count)
             }
-            return sign + "0." + String(repeating: "0", count: -exponent - 1) + text
+            return String(digits.prefix(integerCount)) + "." + digits.dropFirst(integerCount)
         }
-        let mantissa = text.count == 1 ? text : text.prefix(1) + "." + text.dropFirst()
+        let mantissa = digits.count == 1 ? digits : String(digits.prefix(1)) + "." + digits.dropFirst()
         let magnitude = String(exponent.magnitude)
-        return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (magnitude.count < 2 ? "0" : "") + magnitude
+        let padding = String(repeating: "0", count: max(0, exponentWidth - magnitude.count))
+        return mantissa + "e" + (exponent < 0 ? "-" : "+") + padding + magnitude
     }
 
     /// Every decimal digit of a positive finite double (at most 767 significant ones), most significant first, without

@@ -15,7 +15,7 @@ public struct PushInboxMessage: Sendable {
     /// What the entry holds.
     public var contentType: ContentType
     /// Whether the user has read it (Exponea `is_read`, Swrve `state` `R`, Cordial `read`).
-    public var isRead: Bool
+    public var isRead = false
     /// When it was sent (Exponea `create_time`, Swrve `sent_date`, Cordial `sentAt`); `nil` when absent.
     public var sentAt: PushTimestamp?
     /// When the vendor stops listing it (Exponea `expire_time`, Swrve `end_date`); `nil` when the vendor has none.
@@ -23,7 +23,7 @@ public struct PushInboxMessage: Sendable {
     public var expiresAt: PushTimestamp?
     /// Whether ``expiresAt`` is before the `now` the entry was read with (see ``PushInboxReadingOptions/now``); `false`
     /// when either is unknown.
-    public var isExpired: Bool
+    public var isExpired = false
 
     /// The title the vendor's inbox shows; `nil` where the vendor leaves text to the app (Swrve, Cordial).
     public var title: String?
@@ -37,7 +37,7 @@ public struct PushInboxMessage: Sendable {
     /// defines no action (Swrve, Cordial and Exponea HTML messages leave it to the app or the HTML).
     public var defaultAction: PushAction?
     /// The entry's buttons, as the push's buttons (Exponea `actions`).
-    public var buttons: [PushButton]
+    public var buttons: [PushButton] = []
     /// The push the entry holds, decoded by the vendor's push decoder, when the entry is a push (Exponea `type` `push`:
     /// its `content` is the push's payload).
     public var notification: PushNotification?
@@ -56,7 +56,7 @@ public struct PushInboxMessage: Sendable {
 
     /// What the reading noticed but the vendor's SDK tolerates: a field of the wrong type read with the SDK's fallback,
     /// an unknown Exponea `type`, an expired entry. Empty for a clean entry.
-    public var issues: [PushInboxError]
+    public var issues: [PushInboxError] = []
     /// The entry as it was read, so nothing is lost.
     public var document: JSONDocument
 
@@ -66,10 +66,6 @@ public struct PushInboxMessage: Sendable {
         self.messageID = messageID
         self.contentType = contentType
         self.document = document
-        isRead = false
-        isExpired = false
-        buttons = []
-        issues = []
     }
 
     /// Reads one entry from UTF-8 JSON: whose it is is told by its keys unless `vendor` says (see ``PushInboxPage`` for

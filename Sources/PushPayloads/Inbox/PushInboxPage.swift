@@ -146,17 +146,12 @@ public struct PushInboxPage: Sendable {
                         .missingID,
                         message: "Cordial's single-message response carries no _id: the SDK takes the mcID from "
                             + "the request; add it as _id to read the entry",
-                        keyPath: "message._id"
+                        keyPath: "_id"
                     )
                 }
                 return try PushInboxMessage(entry: single, vendor: .cordial, options: options)
             }
-            entries = [
-                Entry(
-                    keyPath: "message",
-                    result: result.mapError { $0.keyPath == "message._id" ? $0 : $0.nested(under: "message") }
-                )
-            ]
+            entries = [Entry(keyPath: "message", result: result.mapError { $0.nested(under: "message") })]
         } else {
             let result = Result { () throws(PushInboxError) in
                 try PushInboxMessage(entry: value, vendor: vendor, options: options)

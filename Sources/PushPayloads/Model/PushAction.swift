@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// What happens when the user taps a notification or one of its buttons.
 public struct PushAction: Hashable, Sendable {
     /// The kind of action: an open set, since vendors keep adding them.

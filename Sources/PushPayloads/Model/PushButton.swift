@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// An action button on a notification.
 public struct PushButton: Hashable, Sendable, Encodable {
     /// The button's label.

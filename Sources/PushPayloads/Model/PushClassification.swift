@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// Whose push a payload is, whether it is silent, and how it arrived: the answer of the fast path,
 /// computed without building the ``PushNotification`` model.
 public struct PushClassification: Hashable, Sendable {

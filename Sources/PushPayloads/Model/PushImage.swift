@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// An image a notification shows: a rich-push attachment or one carousel item.
 public struct PushImage: Hashable, Sendable {
     /// The image URL.

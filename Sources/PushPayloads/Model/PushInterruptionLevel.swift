@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// The APNs `interruption-level`: how urgently the system presents the notification.
 public struct PushInterruptionLevel: Hashable, Sendable, PushNamedValue {
     /// The value as sent, such as `time-sensitive`.

@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// The vendor rule that recognised a payload: which marker it carries, and which SDK code reads it.
 ///
 /// Most vendors have one rule, the one their SDK's entry point applies. Some have more: Cordial's

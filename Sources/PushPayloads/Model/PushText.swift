@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// The text of a notification: title, subtitle and body.
 public struct PushText: Hashable, Sendable {
     /// The title.

@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// A sender of push notifications, such as ``cordial`` or ``exponea``.
 ///
 /// Vendors are an open set: a decoder for another sender (an in-house service, a fifth vendor) declares its own,

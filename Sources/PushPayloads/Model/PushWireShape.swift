@@ -1,5 +1,3 @@
-import PushPayloadsJSON
-
 /// How a payload reached the device: the two transports have different JSON shapes.
 public enum PushWireShape: String, Hashable, Sendable, CustomStringConvertible {
     /// An APNs payload: nested JSON, usually with an `aps` dictionary.

@@ -32,6 +32,12 @@ public struct AtomicPushNotification: PushNotificationExtras {
         let detail = envelope["detail"]
         self.detail = detail?.kind == .object ? detail! : JSONObject.empty.value
     }
+
+    enum CodingKeys: String, CodingKey {
+        case cardInstanceID = "card_instance_id"
+        case containerID = "container_id"
+        case detail
+    }
 }
 
 extension PushNotification {
@@ -39,13 +45,5 @@ extension PushNotification {
     public var atomic: AtomicPushNotification? {
         get { extras[AtomicPushNotification.self] }
         set { extras[AtomicPushNotification.self] = newValue }
-    }
-}
-
-extension AtomicPushNotification {
-    enum CodingKeys: String, CodingKey {
-        case cardInstanceID = "card_instance_id"
-        case containerID = "container_id"
-        case detail
     }
 }

@@ -70,6 +70,13 @@ public struct CordialExtras: PushNotificationExtras {
                 expirationTime: object["expirationTime"]?.stringValue
             )
         }
+
+        enum CodingKeys: String, CodingKey {
+            case type
+            case displayType = "display_type"
+            case inactiveSessionDisplay = "inactive_session_display"
+            case expirationTime = "expiration_time"
+        }
     }
 
     /// One carousel item.
@@ -84,18 +91,13 @@ public struct CordialExtras: PushNotificationExtras {
             self.imageURL = imageURL
             self.deepLink = deepLink
         }
-    }
-}
 
-extension PushNotification {
-    /// Cordial's fields, for Cordial pushes.
-    public var cordial: CordialExtras? {
-        get { extras[CordialExtras.self] }
-        set { extras[CordialExtras.self] = newValue }
+        enum CodingKeys: String, CodingKey {
+            case imageURL = "image_url"
+            case deepLink = "deep_link"
+        }
     }
-}
 
-extension CordialExtras {
     enum CodingKeys: String, CodingKey {
         case mcID = "mc_id"
         case usesMessageAttributionLayout = "uses_message_attribution_layout"
@@ -109,18 +111,10 @@ extension CordialExtras {
     }
 }
 
-extension CordialExtras.InAppMessage {
-    enum CodingKeys: String, CodingKey {
-        case type
-        case displayType = "display_type"
-        case inactiveSessionDisplay = "inactive_session_display"
-        case expirationTime = "expiration_time"
-    }
-}
-
-extension CordialExtras.CarouselItem {
-    enum CodingKeys: String, CodingKey {
-        case imageURL = "image_url"
-        case deepLink = "deep_link"
+extension PushNotification {
+    /// Cordial's fields, for Cordial pushes.
+    public var cordial: CordialExtras? {
+        get { extras[CordialExtras.self] }
+        set { extras[CordialExtras.self] = newValue }
     }
 }

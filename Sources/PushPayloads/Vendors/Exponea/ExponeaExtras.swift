@@ -65,49 +65,30 @@ extension ExponeaExtras {
     /// Encodes what synthesis would, with `url_parameters` sorted by name: a dictionary's order changes
     /// from one process to the next, and the same push must give the same JSON.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(action, forKey: .action)
-        try container.encodeIfPresent(url, forKey: .url)
-        try container.encodeIfPresent(imageURL, forKey: .imageURL)
-        try container.encodeIfPresent(attributes, forKey: .attributes)
-        try container.encodeIfPresent(campaignID, forKey: .campaignID)
-        try container.encodeIfPresent(campaignName, forKey: .campaignName)
-        try container.encodeIfPresent(actionID, forKey: .actionID)
-        try container.encodeIfPresent(actionType, forKey: .actionType)
-        try container.encodeIfPresent(actionName, forKey: .actionName)
-        try container.encodeIfPresent(eventType, forKey: .eventType)
-        try container.encodeIfPresent(customEventType, forKey: .customEventType)
-        try container.encodeIfPresent(sentTimestamp, forKey: .sentTimestamp)
-        try container.encodeIfPresent(consentCategory, forKey: .consentCategory)
-        var parameters = container.nestedContainer(keyedBy: PushNameKey.self, forKey: .urlParameters)
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encodeIfPresent(action, forKey: "action")
+        try container.encodeIfPresent(url, forKey: "url")
+        try container.encodeIfPresent(imageURL, forKey: "image_url")
+        try container.encodeIfPresent(attributes, forKey: "attributes")
+        try container.encodeIfPresent(campaignID, forKey: "campaign_id")
+        try container.encodeIfPresent(campaignName, forKey: "campaign_name")
+        try container.encodeIfPresent(actionID, forKey: "action_id")
+        try container.encodeIfPresent(actionType, forKey: "action_type")
+        try container.encodeIfPresent(actionName, forKey: "action_name")
+        try container.encodeIfPresent(eventType, forKey: "event_type")
+        try container.encodeIfPresent(customEventType, forKey: "custom_event_type")
+        try container.encodeIfPresent(sentTimestamp, forKey: "sent_timestamp")
+        try container.encodeIfPresent(consentCategory, forKey: "consent_category")
+        var parameters = container.nestedContainer(keyedBy: PushNameKey.self, forKey: "url_parameters")
         for (name, value) in urlParameters.sorted(by: { $0.key < $1.key }) {
             try parameters.encode(value, forKey: PushNameKey(stringValue: name))
         }
-        try container.encode(hasTrackingConsent, forKey: .hasTrackingConsent)
-        try container.encodeIfPresent(consentCategoryTracking, forKey: .consentCategoryTracking)
-        try container.encode(isTrackingForced, forKey: .isTrackingForced)
-        if !buttonTrackingForced.isEmpty { try container.encode(buttonTrackingForced, forKey: .buttonTrackingForced) }
-        try container.encodeIfPresent(notificationID, forKey: .notificationID)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case action, url
-        case imageURL = "image_url"
-        case attributes
-        case campaignID = "campaign_id"
-        case campaignName = "campaign_name"
-        case actionID = "action_id"
-        case actionType = "action_type"
-        case actionName = "action_name"
-        case eventType = "event_type"
-        case customEventType = "custom_event_type"
-        case sentTimestamp = "sent_timestamp"
-        case consentCategory = "consent_category"
-        case urlParameters = "url_parameters"
-        case hasTrackingConsent = "has_tracking_consent"
-        case consentCategoryTracking = "consent_category_tracking"
-        case isTrackingForced = "is_tracking_forced"
-        case buttonTrackingForced = "button_tracking_forced"
-        case notificationID = "notification_id"
+        try container.encode(hasTrackingConsent, forKey: "has_tracking_consent")
+        try container.encodeIfPresent(consentCategoryTracking, forKey: "consent_category_tracking")
+        try container.encode(isTrackingForced, forKey: "is_tracking_forced")
+        if !buttonTrackingForced.isEmpty {
+            try container.encode(buttonTrackingForced, forKey: "button_tracking_forced")
+        }
+        try container.encodeIfPresent(notificationID, forKey: "notification_id")
     }
 }

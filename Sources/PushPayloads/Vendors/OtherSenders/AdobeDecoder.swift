@@ -47,9 +47,7 @@ public struct AdobeDecoder: PushPayloadDecoder {
         case .apns:
             if let uri { notification.defaultAction = .deepLink(uri) }
         case .fcm:
-            notification.title = payload["adb_title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["adb_body"]?.stringValue
+            notification.setAndroidText(from: payload, title: "adb_title", body: "adb_body")
             switch payload["adb_a_type"]?.stringValue {
             case "DEEPLINK": notification.defaultAction = uri.map { .deepLink($0) } ?? .openApp
             case "WEBURL": notification.defaultAction = uri.map(PushAction.openURL) ?? .openApp

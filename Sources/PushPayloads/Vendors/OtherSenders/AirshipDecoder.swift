@@ -59,9 +59,11 @@ public struct AirshipDecoder: PushPayloadDecoder {
             notification.messageID =
                 payload["com.urbanairship.push.PUSH_ID"]?.stringValue
                 ?? payload["com.urbanairship.push.CANONICAL_PUSH_ID"]?.stringValue
-            notification.title = payload["com.urbanairship.title"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["com.urbanairship.push.ALERT"]?.stringValue
+            notification.setAndroidText(
+                from: payload,
+                title: "com.urbanairship.title",
+                body: "com.urbanairship.push.ALERT"
+            )
             let actions = payload.nestedJSON("com.urbanairship.actions")?.objectValue
             if let link = (actions?["^d"] ?? actions?["deep_link_action"])?.stringValue, !link.isEmpty {
                 notification.defaultAction = .deepLink(link)

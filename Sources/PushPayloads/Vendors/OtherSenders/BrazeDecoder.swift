@@ -50,9 +50,7 @@ public struct BrazeDecoder: PushPayloadDecoder {
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
         guard payload.shape == .fcm else { return }
-        notification.title = payload["t"]?.stringValue
-        notification.subtitle = nil
-        notification.body = payload["a"]?.stringValue
+        notification.setAndroidText(from: payload, title: "t", body: "a")
         notification.messageID = payload["br_p_id"]?.stringValue ?? payload["cid"]?.stringValue
         if let uri = payload["uri"]?.stringValue, !uri.isEmpty { notification.defaultAction = .deepLink(uri) }
     }

@@ -52,9 +52,7 @@ public struct CleverTapDecoder: PushPayloadDecoder {
             notification.messageID = payload["wzrk_id"]?.stringValue
         case .fcm:
             notification.messageID = payload["wzrk_pid"]?.stringValue ?? payload["wzrk_id"]?.stringValue
-            notification.title = payload["nt"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["nm"]?.stringValue
+            notification.setAndroidText(from: payload, title: "nt", body: "nm")
         }
         if let link = payload["wzrk_dl"]?.stringValue, !link.isEmpty { notification.defaultAction = .deepLink(link) }
     }

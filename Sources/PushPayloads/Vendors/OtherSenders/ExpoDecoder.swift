@@ -30,7 +30,8 @@ public struct ExpoDecoder: PushPayloadDecoder {
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
         guard payload.shape == .fcm else { return }
-        notification.setAndroidText(from: payload, body: "message", keepsSubtitle: true)
+        // The neutral FCM reading already holds `title` and `subtitle`, which Expo shows too.
+        notification.body = payload["message"]?.stringValue
         notification.messageID = payload["tag"]?.stringValue
     }
 }

@@ -42,9 +42,7 @@ public struct PushwooshDecoder: PushPayloadDecoder {
         let payload = match.payload
         notification.messageID = payload["p"]?.stringValue
         if payload.shape == .fcm {
-            notification.title = payload["header"]?.stringValue
-            notification.subtitle = nil
-            notification.body = payload["title"]?.stringValue
+            notification.setAndroidText(from: payload, title: "header", body: "title")
         }
         if let link = payload["l"]?.stringValue, !link.isEmpty { notification.defaultAction = .openURL(link) }
     }

@@ -45,17 +45,7 @@ public struct SwrveExtras: PushNotificationExtras {
 
     /// Whether this is a QA push (`_p` is `"0"`), which the SDK never de-duplicates.
     public var isQAPush: Bool { pushID == "0" }
-}
 
-extension PushNotification {
-    /// Swrve's fields, for Swrve pushes.
-    public var swrve: SwrveExtras? {
-        get { extras[SwrveExtras.self] }
-        set { extras[SwrveExtras.self] = newValue }
-    }
-}
-
-extension SwrveExtras {
     enum CodingKeys: String, CodingKey {
         case pushID = "push_id"
         case silentPushID = "silent_push_id"
@@ -70,5 +60,13 @@ extension SwrveExtras {
         case platform
         case campaignType = "campaign_type"
         case richVersion = "rich_version"
+    }
+}
+
+extension PushNotification {
+    /// Swrve's fields, for Swrve pushes.
+    public var swrve: SwrveExtras? {
+        get { extras[SwrveExtras.self] }
+        set { extras[SwrveExtras.self] = newValue }
     }
 }
