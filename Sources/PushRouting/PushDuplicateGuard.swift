@@ -94,26 +94,24 @@ final class DuplicateFilter: Sendable {
     }
 
     private struct State: Sendable {
-        // `ring` and `seen` always hold the same keys: every insertion, expiry and eviction updates both.
-        var seen: [String: Duration] = [:]
+        // `ring` and `seen` always hold the same keys, each once: every insertion, expiry and eviction updates both,
+        // so `seen.count` is the ring's count, and the slots outside it are `nil`.
+        var seen: Set<String> = []
         var ring: [Entry?]
         var head = 0
-        var count = 0
 
         init(capacity: Int) { ring = Array(repeating: nil, count: capacity) }
 
         mutating func removeOldest() {
-            if let entry = ring[head] { seen[entry.key] = nil }
+            if let entry = ring[head] { seen.remove(entry.key) }
             ring[head] = nil
             head = (head + 1) % ring.count
-            count -= 1
         }
 
         mutating func append(_ entry: Entry) {
-            if count == ring.count { removeOldest() }
-            ring[(head + count) % ring.count] = entry
-            seen[entry.key] = entry.time
-            count += 1
+            if seen.count == ring.count { removeOldest() }
+            ring[(head + seen.count) % ring.count] = entry
+            seen.insert(entry.key)
         }
     }
 
@@ -138,13 +136,10 @@ final class DuplicateFilter: Sendable {
         var key = vendor.name + "\u{1F}" + kind.name + "\u{1F}" + message
         if let actionIdentifier { key += "\u{1F}" + actionIdentifier }
         let now = settings.elapsed()
-        let window = settings.window
         return state.withLock { state in
             // Entries arrive in time order, so the expired ones are all at the front.
-            while state.count > 0, let oldest = state.ring[state.head], now - oldest.time >= window {
-                state.removeOldest()
-            }
-            if state.seen[key] != nil { return true }
+            while let oldest = state.ring[state.head], now - oldest.time >= settings.window { state.removeOldest() }
+            if state.seen.contains(key) { return true }
             state.append(Entry(key: key, time: now))
             return false
         }
