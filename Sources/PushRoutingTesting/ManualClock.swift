@@ -41,13 +41,6 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         // Tasks waiting for at least `count` sleepers.
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-        /// Takes out the waiters whose count of sleepers is reached.
-        mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-            let due = sleeperWaiters.filter { $0.count <= sleepers.count }
-            sleeperWaiters.removeAll { $0.count <= sleepers.count }
-            return due.map(\.continuation)
-        }
     }
 
     private let state = LockedValue(State())
@@ -97,7 +90,9 @@ public final class ManualClock: Clock, Sendable {
                     if Task.isCancelled { return false }
                     if deadline <= state.now { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    waiters = state.satisfiedWaiters()
+                    let count = state.sleepers.count
+                    waiters = state.sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+                    state.sleeperWaiters.removeAll { $0.count <= count }
                     return nil
                 }
                 for waiter in waiters { waiter.resume() }
