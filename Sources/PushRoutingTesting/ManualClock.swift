@@ -60,7 +60,10 @@ public final class ManualClock: Clock, Sendable {
     /// Waits until at least `count` tasks sleep on the clock: call it before ``advance(by:)`` when the sleepers are
     /// other tasks (a router's timeouts), so the advance reaches them whatever the machine's speed.
     public func waitForSleepers(_ count: Int = 1) async {
-        await state.wait(for: { $0.sleepers.count >= count ? () : nil }) { $0.sleeperWaiters.append((count, $1)) }
+        await state.wait(
+            for: { $0.sleepers.count >= count ? () : nil },
+            parking: { $0.sleeperWaiters.append((count, $1)) }
+        )
     }
 
     /// Moves the clock forward by `duration` and wakes the sleepers whose deadline has come.
