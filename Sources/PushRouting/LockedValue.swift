@@ -60,4 +60,21 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     package var current: Value { withLock { $0 } }
+
+    /// What `ready` reads from the value, waiting for it if there is nothing yet: `park` stores the continuation in
+    /// the value for the code that changes the value to resume. Both run in one critical section, so no change falls
+    /// between the check and the parking; a ready answer resumes outside the lock.
+    package func wait<Result: Sendable>(
+        for ready: (Value) -> Result?,
+        parking park: (inout Value, CheckedContinuation<Result, Never>) -> Void
+    ) async -> Result {
+        await withCheckedContinuation { continuation in
+            let result = withLock { value -> Result? in
+                if let result = ready(value) { return result }
+                park(&value, continuation)
+                return nil
+            }
+            if let result { continuation.resume(returning: result) }
+        }
+    }
 }

@@ -40,14 +40,7 @@ final class OnceGate<Answer: Sendable>: Sendable {
     }
 
     func wait() async -> Settlement<Answer> {
-        await withCheckedContinuation { continuation in
-            let settlement = state.withLock { state -> Settlement<Answer>? in
-                if let settlement = state.settlement { return settlement }
-                state.continuation = continuation
-                return nil
-            }
-            if let settlement { continuation.resume(returning: settlement) }
-        }
+        await state.wait(for: \.settlement) { $0.continuation = $1 }
     }
 }
 
@@ -83,6 +76,20 @@ func answer<Answer: Sendable>(
         await gate.wait()
     } onCancel: {
         gate.settle(.cancelled)
+    }
+}
+
+/// Asks every one of `askers` at once, each with ``answer(within:on:_:)``, and returns their settlements by key.
+func answers<Key: Hashable & Sendable, Answer: Sendable>(
+    within timeout: Duration,
+    on clock: any Clock<Duration>,
+    _ askers: [(Key, @Sendable () async throws -> Answer)]
+) async -> [Key: Settlement<Answer>] {
+    await withTaskGroup(of: (Key, Settlement<Answer>).self) { group in
+        for (key, ask) in askers {
+            group.addTask { (key, await answer(within: timeout, on: clock, ask)) }
+        }
+        return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
     }
 }
 

@@ -85,3 +85,63 @@ public struct PushDuplicateGuard: Sendable {
         }
     }
 }
+
+/// The duplicate guard's memory: the keys it let through, oldest first, in a ring of fixed capacity.
+final class DuplicateFilter: Sendable {
+    private struct Entry: Sendable {
+        var key: String
+        var time: Duration
+    }
+
+    private struct State: Sendable {
+        // `ring` and `seen` always hold the same keys, each once: every insertion, expiry and eviction updates both,
+        // so `seen.count` is the ring's count, and the slots outside it are `nil`.
+        var seen: Set<String> = []
+        var ring: [Entry?]
+        var head = 0
+
+        init(capacity: Int) { ring = Array(repeating: nil, count: capacity) }
+
+        mutating func removeOldest() {
+            if let entry = ring[head] { seen.remove(entry.key) }
+            ring[head] = nil
+            head = (head + 1) % ring.count
+        }
+
+        mutating func append(_ entry: Entry) {
+            if seen.count == ring.count { removeOldest() }
+            ring[(head + seen.count) % ring.count] = entry
+            seen.insert(entry.key)
+        }
+    }
+
+    private let settings: PushDuplicateGuard
+    private let state: LockedValue<State>
+
+    init(_ settings: PushDuplicateGuard) {
+        self.settings = settings
+        state = LockedValue(State(capacity: max(settings.capacity, 1)))
+    }
+
+    /// Whether the event is a repeat; if it isn't, it is remembered.
+    func isRepeat(
+        _ notification: PushNotification,
+        kind: PushRoutedEvent.Kind,
+        actionIdentifier: String? = nil
+    ) -> Bool {
+        guard settings.window > .zero, settings.capacity > 0, let vendor = notification.vendor,
+            let message = settings.messageKey(notification)
+        else { return false }
+        // Unit separators keep the parts apart: no vendor name or identifier can forge another key.
+        var key = vendor.name + "\u{1F}" + kind.name + "\u{1F}" + message
+        if let actionIdentifier { key += "\u{1F}" + actionIdentifier }
+        let now = settings.elapsed()
+        return state.withLock { state in
+            // Entries arrive in time order, so the expired ones are all at the front.
+            while let oldest = state.ring[state.head], now - oldest.time >= settings.window { state.removeOldest() }
+            if state.seen.contains(key) { return true }
+            state.append(Entry(key: key, time: now))
+            return false
+        }
+    }
+}

@@ -60,15 +60,12 @@ public struct PushRoutedEvent: Sendable {
 
 extension PushRoutedEvent {
     /// An event the platform reports: an open set, so adding one breaks no one.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    public struct Kind: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name, such as `silent_delivery`.
         public let name: String
 
         /// Creates a kind; use a snake_case name no built-in kind uses.
         public init(name: String) { self.name = name }
-
-        /// The kind's ``name``.
-        public var description: String { name }
 
         /// A push arrived in the background.
         public static let silentDelivery = Kind(name: "silent_delivery")
@@ -81,15 +78,12 @@ extension PushRoutedEvent {
     }
 
     /// What became of an event: an open set, so adding an outcome breaks no one.
-    public struct Outcome: Hashable, Sendable, CustomStringConvertible {
+    public struct Outcome: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name, such as `no_delegate`.
         public let name: String
 
         /// Creates an outcome; use a snake_case name no built-in outcome uses.
         public init(name: String) { self.name = name }
-
-        /// The outcome's ``name``.
-        public var description: String { name }
 
         /// The one delegate (the vendor's, or the fallback) answered in time.
         public static let handled = Outcome(name: "handled")

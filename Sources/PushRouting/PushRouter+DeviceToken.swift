@@ -43,21 +43,13 @@ extension PushRouter {
         let start = stopwatch(on: configuration.clock)
         var delivery = PushDeviceTokenDelivery(token: token)
         let vendors = configuration.deviceTokenVendors ?? Set(configuration.delegates.keys)
-        let recipients = vendors.compactMap { vendor in configuration.delegates[vendor].map { (vendor, $0) } }
-        for vendor in vendors where configuration.delegates[vendor] == nil { delivery.outcomes[vendor] = .noDelegate }
-        let timeout = configuration.deviceTokenTimeout
-        let clock = configuration.clock
-        let settlements = await withTaskGroup(of: (PushVendor, Settlement<Void>).self) { group in
-            for (vendor, delegate) in recipients {
-                group.addTask {
-                    (
-                        vendor,
-                        await answer(within: timeout, on: clock) { try await delegate.didRegisterDeviceToken(token) }
-                    )
-                }
+        let askers = vendors.compactMap { vendor in
+            configuration.delegates[vendor].map { delegate in
+                (vendor, { @Sendable in try await delegate.didRegisterDeviceToken(token) })
             }
-            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
+        for vendor in vendors where configuration.delegates[vendor] == nil { delivery.outcomes[vendor] = .noDelegate }
+        let settlements = await answers(within: configuration.deviceTokenTimeout, on: configuration.clock, askers)
         for (vendor, settlement) in settlements {
             delivery.outcomes[vendor] = settlement.outcome
             if case .failed(let error) = settlement { delivery.errors[vendor] = error }

@@ -103,8 +103,6 @@ public struct PushRouter: Sendable {
         }
         let delegate = delegate(for: notification)
         let observers = configuration.presentationObservers
-        let timeout = configuration.foregroundDeliveryTimeout
-        let clock = configuration.clock
         let origin = input.origin
         // Index -1 is the delegate; observers keep their registration order for the logs.
         var askers: [(Int, @Sendable () async throws -> PushPresentation)] = []
@@ -112,14 +110,11 @@ public struct PushRouter: Sendable {
         for (index, observer) in observers.enumerated() {
             askers.append((index, { try await observer.presentation(for: notification) }))
         }
-        let settlements = await withTaskGroup(of: (Int, Settlement<PushPresentation>).self) { group in
-            for (index, ask) in askers {
-                group.addTask { (index, await answer(within: timeout, on: clock, ask)) }
-            }
-            var settlements: [Int: Settlement<PushPresentation>] = [:]
-            for await (index, settlement) in group { settlements[index] = settlement }
-            return settlements
-        }
+        let settlements = await answers(
+            within: configuration.foregroundDeliveryTimeout,
+            on: configuration.clock,
+            askers
+        )
         if let settlement = settlements[-1] {
             event.presentation.formUnion(record(settlement, in: &event) ?? [])
         } else {

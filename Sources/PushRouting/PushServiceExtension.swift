@@ -111,24 +111,12 @@ public final class PushServiceExtensionSession: Sendable {
     }
 
     /// The content handed to the platform, waiting for it if need be.
-    public func content() async -> PushServiceExtensionContent { await wait(for: \.content, in: \.contentWaiters) }
+    public func content() async -> PushServiceExtensionContent {
+        await state.wait(for: \.content) { $0.contentWaiters.append($1) }
+    }
 
     /// The routed event, once the delegate is done (it has delivered by then).
-    public func event() async -> PushRoutedEvent { await wait(for: \.event, in: \.eventWaiters) }
-
-    private func wait<Value: Sendable>(
-        for value: WritableKeyPath<State, Value?>,
-        in waiters: WritableKeyPath<State, [CheckedContinuation<Value, Never>]>
-    ) async -> Value {
-        await withCheckedContinuation { continuation in
-            let current = state.withLock { state -> Value? in
-                if let current = state[keyPath: value] { return current }
-                state[keyPath: waiters].append(continuation)
-                return nil
-            }
-            if let current { continuation.resume(returning: current) }
-        }
-    }
+    public func event() async -> PushRoutedEvent { await state.wait(for: \.event) { $0.eventWaiters.append($1) } }
 
     var didExpire: Bool { state.withLock { $0.expired } }
 

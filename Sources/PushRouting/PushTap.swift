@@ -91,13 +91,9 @@ public struct PushTap: Sendable {
         guard let vendor = notification.vendor, vendorsOpeningTargets.contains(vendor),
             !notification.vendorSDKIgnoresPush
         else { return false }
-        switch resolution {
-        case .defaultAction, .button:
-            guard let kind = resolution.action?.kind else { return false }
-            return kind == .deepLink || kind == .openURL || kind == .openCampaign
-        case .dismissAction, .carousel, .card, .unresolved:
-            return false
-        }
+        // Only a main action or a button has one of these kinds (a card's is `openCard`, a dismissal's `dismiss`).
+        guard let kind = resolution.action?.kind else { return false }
+        return kind == .deepLink || kind == .openURL || kind == .openCampaign
     }
 }
 

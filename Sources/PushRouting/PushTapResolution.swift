@@ -52,15 +52,12 @@ public enum PushTapResolution: Hashable, Sendable {
 
 extension PushTapResolution {
     /// Why an action identifier points nowhere: an open set, so adding a reason breaks no one.
-    public struct Reason: Hashable, Sendable, CustomStringConvertible {
+    public struct Reason: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name, such as `index_out_of_range`.
         public let name: String
 
         /// Creates a reason; use a snake_case name no built-in reason uses.
         public init(name: String) { self.name = name }
-
-        /// The reason's ``name``.
-        public var description: String { name }
 
         /// The vendor defines no action with this identifier (and no button of the payload has it).
         public static let unknownIdentifier = Reason(name: "unknown_identifier")

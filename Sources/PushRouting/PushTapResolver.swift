@@ -49,9 +49,7 @@ public struct PushTapResolver: Sendable {
             if notification.vendor == .atomic, let card = notification.atomic { return .card(card) }
             return .defaultAction(notification.defaultAction)
         }
-        if identifier.elementsEqual(Self.dismissActionIdentifier.utf8) {
-            return .dismissAction
-        }
+        if identifier.elementsEqual(Self.dismissActionIdentifier.utf8) { return .dismissAction }
         switch notification.vendor {
         case .exponea?: return resolveExponea(actionIdentifier, notification)
         case .swrve?: return resolveSwrve(actionIdentifier, notification)

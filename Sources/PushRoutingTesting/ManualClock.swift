@@ -39,19 +39,8 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        // Sleepers between taking an id and registering, and those of them already cancelled (whose registration must
-        // throw at once).
-        var unregistered: Set<UInt64> = []
-        var cancelled: Set<UInt64> = []
         // Tasks waiting for at least `count` sleepers.
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-        /// Takes out the waiters whose count of sleepers is reached.
-        mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-            let due = sleeperWaiters.filter { $0.count <= sleepers.count }
-            sleeperWaiters.removeAll { $0.count <= sleepers.count }
-            return due.map(\.continuation)
-        }
     }
 
     private let state = LockedValue(State())
@@ -71,14 +60,10 @@ public final class ManualClock: Clock, Sendable {
     /// Waits until at least `count` tasks sleep on the clock: call it before ``advance(by:)`` when the sleepers are
     /// other tasks (a router's timeouts), so the advance reaches them whatever the machine's speed.
     public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.sleeperWaiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await state.wait(
+            for: { $0.sleepers.count >= count ? () : nil },
+            parking: { $0.sleeperWaiters.append((count, $1)) }
+        )
     }
 
     /// Moves the clock forward by `duration` and wakes the sleepers whose deadline has come.
@@ -97,18 +82,20 @@ public final class ManualClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.unregistered.insert(state.nextID)
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 var waiters: [CheckedContinuation<Void, Never>] = []
                 let outcome = state.withLock { state -> Bool? in
-                    state.unregistered.remove(id)
-                    if state.cancelled.remove(id) != nil { return false }
+                    // Read under the lock the cancellation handler takes, and set before it runs: a task cancelled
+                    // before it registers throws here, one cancelled after is taken out there.
+                    if Task.isCancelled { return false }
                     if deadline <= state.now { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    waiters = state.satisfiedWaiters()
+                    let count = state.sleepers.count
+                    waiters = state.sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+                    state.sleeperWaiters.removeAll { $0.count <= count }
                     return nil
                 }
                 for waiter in waiters { waiter.resume() }
@@ -120,10 +107,7 @@ public final class ManualClock: Clock, Sendable {
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-                    if state.unregistered.contains(id) { state.cancelled.insert(id) }
-                    return nil
-                }
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.sleepers.remove(at: index)
             }
             sleeper?.continuation.resume(throwing: CancellationError())

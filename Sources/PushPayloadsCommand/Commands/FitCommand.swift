@@ -53,9 +53,7 @@ struct FitCommand: ParsableCommand {
     mutating func validate() throws {
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
         if let maximumBytes, !(16...PushPayloadLimits.default.maximumPayloadBytes).contains(maximumBytes) {
-            throw ValidationError(
-                "--max-bytes must be between 16 and \(PushPayloadLimits.default.maximumPayloadBytes)"
-            )
+            throw ValidationError("--max-bytes must be between 16 and \(PushPayloadLimits.default.maximumPayloadBytes)")
         }
     }
 

@@ -52,11 +52,6 @@ final class CompressedInput {
     }
 
     func error(_ reason: String) -> InputError { InputError(path: path, reason: reason) }
-
-    /// Skips zero bytes (padding that some tools leave after compressed data, which `gzip -d` ignores).
-    func skipZeros() {
-        while start < end && buffer[start] == 0 { consume(1) }
-    }
 }
 
 /// Turns an input's compressed bytes into its text, chunk by chunk.

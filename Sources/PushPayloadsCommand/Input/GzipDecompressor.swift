@@ -51,7 +51,8 @@ final class GzipDecompressor: InputDecompressor {
                     state = .finished
                     return 0
                 }
-                input.skipZeros()
+                // Zero bytes are padding that some tools leave after compressed data, which `gzip -d` ignores.
+                while input.availableCount > 0 && input.available.pointee == 0 { input.consume(1) }
                 if input.availableCount == 0 { continue }
                 guard input.available.pointee == 0x1F else {
                     throw input.error("unexpected data after the end of the gzip data, at byte \(input.offset)")

@@ -20,22 +20,19 @@ struct LintRecordWriter: Sendable {
             output.append(UInt8(ascii: "\n"))
         case .table:
             let line = record.line.map(String.init) ?? ""
+            let cells: [String]
             switch record.content {
             case .finding(_, let finding):
-                let location = finding.path ?? finding.header ?? ""
-                output.append(
-                    string: Self.row([
-                        record.source, line, finding.severity.rawValue, finding.rule.id, finding.platform?.name ?? "",
-                        location, finding.message,
-                    ]) + "\n"
-                )
+                cells = [
+                    record.source, line, finding.severity.rawValue, finding.rule.id, finding.platform?.name ?? "",
+                    finding.path ?? finding.header ?? "", finding.message,
+                ]
             case .error(let error):
-                output.append(
-                    string: Self.row([record.source, line, "error", "unreadable", "", "", "\(error)"]) + "\n"
-                )
+                cells = [record.source, line, "error", "unreadable", "", "", "\(error)"]
             case .decoded:
-                break
+                return
             }
+            output.append(string: Self.row(cells) + "\n")
         }
     }
 
