@@ -7,186 +7,177 @@ enum APNsChecks {
     private static let headersSource = "Apple: Sending notification requests to APNs (request headers)"
 
     static let bodyAps = PushCheckRule.device(
-        id: "apns.body.aps",
-        severity: .error,
-        summary:
-            "The body is a JSON object whose `aps` member, when present, is a dictionary; an APNs request needs one.",
+        "apns.body.aps",
+        .error,
+        "The body is a JSON object whose `aps` member, when present, is a dictionary; an APNs request needs one.",
         source: apple
     )
     static let bodyCustomKeyInAps = PushCheckRule.device(
-        id: "apns.body.custom-key-in-aps",
-        severity: .warning,
-        summary: "`aps` holds only Apple's keys; custom data goes beside `aps` at the top level.",
+        "apns.body.custom-key-in-aps",
+        .warning,
+        "`aps` holds only Apple's keys; custom data goes beside `aps` at the top level.",
         source: apple + "; APNSwift encodes custom data outside `aps`"
     )
     static let size = PushCheckRule.device(
-        id: "apns.size",
-        severity: .error,
-        summary: "The body is at most 4,096 bytes (5,120 for VoIP pushes); APNs refuses larger ones (PayloadTooLarge).",
+        "apns.size",
+        .error,
+        "The body is at most 4,096 bytes (5,120 for VoIP pushes); APNs refuses larger ones (PayloadTooLarge).",
         source: "Apple: Generating a remote notification; APNSwift APNSError.payloadTooLarge"
     )
     static let backgroundContentAvailable = PushCheckRule.device(
-        id: "apns.background.content-available",
-        severity: .error,
-        summary: "A push of type `background` has `content-available: 1`, or it wakes nothing.",
+        "apns.background.content-available",
+        .error,
+        "A push of type `background` has `content-available: 1`, or it wakes nothing.",
         source: "Apple: Pushing background updates to your app"
     )
     static let backgroundPriority = PushCheckRule.device(
-        id: "apns.background.priority",
-        severity: .error,
-        summary: "A background push is sent with `apns-priority: 5`; 10 (also the default) is an error for it.",
+        "apns.background.priority",
+        .error,
+        "A background push is sent with `apns-priority: 5`; 10 (also the default) is an error for it.",
         source: "Apple: Pushing background updates to your app; APNSwift APNSPushType.background"
     )
     static let backgroundUserKeys = PushCheckRule.device(
-        id: "apns.background.user-keys",
-        severity: .warning,
-        summary: "A push of type `background` has no `alert`, `sound` or `badge` in `aps`.",
+        "apns.background.user-keys",
+        .warning,
+        "A push of type `background` has no `alert`, `sound` or `badge` in `aps`.",
         source: "Apple: Pushing background updates to your app"
     )
     static let contentAvailableValue = PushCheckRule.device(
-        id: "apns.content-available.value",
-        severity: .warning,
-        summary: "`content-available` means something only as the integer 1 (not 0, `true` or \"1\").",
+        "apns.content-available.value",
+        .warning,
+        "`content-available` means something only as the integer 1 (not 0, `true` or \"1\").",
         source: apple + "; firebase-admin-node validateAps"
     )
     static let contentAvailableWithAlert = PushCheckRule.device(
-        id: "apns.content-available.with-alert",
-        severity: .warning,
-        summary:
-            "`content-available: 1` with `alert`, `sound` or `badge` is a visible push that also wakes the app: send it as `alert`, and expect background throttling.",
+        "apns.content-available.with-alert",
+        .warning,
+        "`content-available: 1` with `alert`, `sound` or `badge` is a visible push that also wakes the app: send it as `alert`, and expect background throttling.",
         source: "Apple: Pushing background updates to your app; Apple Developer Forums thread 745345"
     )
     static let mutableContentValue = PushCheckRule.device(
-        id: "apns.mutable-content.value",
-        severity: .warning,
-        summary: "`mutable-content` means something only as the integer 1.",
+        "apns.mutable-content.value",
+        .warning,
+        "`mutable-content` means something only as the integer 1.",
         source: "Apple: Modifying content in newly delivered notifications"
     )
     static let mutableContentNeedsAlert = PushCheckRule.device(
-        id: "apns.mutable-content.needs-alert",
-        severity: .warning,
-        summary: "`mutable-content: 1` runs the notification service extension only for a push that shows an alert.",
+        "apns.mutable-content.needs-alert",
+        .warning,
+        "`mutable-content: 1` runs the notification service extension only for a push that shows an alert.",
         source: "Apple: Modifying content in newly delivered notifications"
     )
     static let interruptionLevel = PushCheckRule.device(
-        id: "apns.interruption-level",
-        severity: .error,
-        summary: "`interruption-level` is `passive`, `active`, `time-sensitive` or `critical`.",
+        "apns.interruption-level",
+        .error,
+        "`interruption-level` is `passive`, `active`, `time-sensitive` or `critical`.",
         source: "Apple: Payload key reference; APNSwift APNSAlertNotificationInterruptionLevel"
     )
     static let relevanceScore = PushCheckRule.device(
-        id: "apns.relevance-score",
-        severity: .error,
-        summary: "`relevance-score` is a number from 0 to 1.",
+        "apns.relevance-score",
+        .error,
+        "`relevance-score` is a number from 0 to 1.",
         source: "Apple: Payload key reference; APNSwift APNSAlertNotificationAPSStorage"
     )
     static let stringKeys = PushCheckRule.device(
-        id: "apns.string-keys",
-        severity: .error,
-        summary: "`thread-id`, `category`, `target-content-id` and `filter-criteria` are strings.",
+        "apns.string-keys",
+        .error,
+        "`thread-id`, `category`, `target-content-id` and `filter-criteria` are strings.",
         source: "Apple: Payload key reference"
     )
     static let alertType = PushCheckRule.device(
-        id: "apns.alert.type",
-        severity: .error,
-        summary: "`alert` is a string or a dictionary; its texts are strings and its `*-loc-args` arrays of strings.",
+        "apns.alert.type",
+        .error,
+        "`alert` is a string or a dictionary; its texts are strings and its `*-loc-args` arrays of strings.",
         source: "Apple: Payload key reference; APNSwift APNSAlertNotificationContent"
     )
     static let alertKeys = PushCheckRule.device(
-        id: "apns.alert.keys",
-        severity: .warning,
-        summary:
-            "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
+        "apns.alert.keys",
+        .warning,
+        "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
         source: "Apple: Payload key reference"
     )
     static let alertLocArgsWithoutKey = PushCheckRule.device(
-        id: "apns.alert.loc-args-without-key",
-        severity: .warning,
-        summary: "`*-loc-args` without the matching `*-loc-key` is never used.",
+        "apns.alert.loc-args-without-key",
+        .warning,
+        "`*-loc-args` without the matching `*-loc-key` is never used.",
         source: "firebase-admin-go validateApsAlert (the Admin SDKs refuse it)"
     )
     static let badge = PushCheckRule.device(
-        id: "apns.badge",
-        severity: .error,
-        summary: "`badge` is an integer, 0 or more (0 clears the badge).",
+        "apns.badge",
+        .error,
+        "`badge` is an integer, 0 or more (0 clears the badge).",
         source: "Apple: Payload key reference"
     )
     static let sound = PushCheckRule.device(
-        id: "apns.sound",
-        severity: .error,
-        summary:
-            "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
+        "apns.sound",
+        .error,
+        "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
         source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound"
     )
     static let liveActivityKeys = PushCheckRule.device(
-        id: "apns.liveactivity.keys",
-        severity: .warning,
-        summary:
-            "Live Activity keys (`event`, `content-state`, `timestamp`, …) mean something only in a `liveactivity` push.",
+        "apns.liveactivity.keys",
+        .warning,
+        "Live Activity keys (`event`, `content-state`, `timestamp`, …) mean something only in a `liveactivity` push.",
         source: "APNSwift LiveActivity storages; Azure AppleApsNativeMessage"
     )
     static let liveActivityEvent = PushCheckRule.device(
-        id: "apns.liveactivity.event",
-        severity: .error,
-        summary: "A `liveactivity` push has `event` (`start`, `update` or `end`), a `timestamp` and a `content-state`.",
+        "apns.liveactivity.event",
+        .error,
+        "A `liveactivity` push has `event` (`start`, `update` or `end`), a `timestamp` and a `content-state`.",
         source: "APNSwift APNSLiveActivityNotificationEvent and its storages"
     )
     static let headerCollapseID = PushCheckRule.device(
-        id: "apns.header.collapse-id",
-        severity: .error,
-        summary: "`apns-collapse-id` is at most 64 bytes (BadCollapseId).",
+        "apns.header.collapse-id",
+        .error,
+        "`apns-collapse-id` is at most 64 bytes (BadCollapseId).",
         source: headersSource
     )
     static let headerPriority = PushCheckRule.device(
-        id: "apns.header.priority",
-        severity: .error,
-        summary: "`apns-priority` is 10, 5 or 1 (BadPriority).",
+        "apns.header.priority",
+        .error,
+        "`apns-priority` is 10, 5 or 1 (BadPriority).",
         source: headersSource
     )
     static let headerExpiration = PushCheckRule.device(
-        id: "apns.header.expiration",
-        severity: .error,
-        summary: "`apns-expiration` is a UNIX time in whole seconds (0: one attempt only).",
+        "apns.header.expiration",
+        .error,
+        "`apns-expiration` is a UNIX time in whole seconds (0: one attempt only).",
         source: headersSource
     )
     static let headerExpirationDuration = PushCheckRule.device(
-        id: "apns.header.expiration-duration",
-        severity: .warning,
-        summary:
-            "An `apns-expiration` before 2001 looks like a duration (FCM's `ttl` is one), not the UNIX time APNs wants.",
+        "apns.header.expiration-duration",
+        .warning,
+        "An `apns-expiration` before 2001 looks like a duration (FCM's `ttl` is one), not the UNIX time APNs wants.",
         source: headersSource + "; Firebase: Customize a message across platforms"
     )
     static let headerPushTypeValue = PushCheckRule.device(
-        id: "apns.header.push-type",
-        severity: .error,
-        summary:
-            "`apns-push-type` is alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk or widgets (InvalidPushType).",
+        "apns.header.push-type",
+        .error,
+        "`apns-push-type` is alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk or widgets (InvalidPushType).",
         source: headersSource + "; APNSwift APNSPushType"
     )
     static let headerPushTypeMissing = PushCheckRule.device(
-        id: "apns.header.push-type-missing",
-        severity: .warning,
-        summary: "`apns-push-type` is set: required on watchOS, recommended everywhere, and FCM does not set it.",
+        "apns.header.push-type-missing",
+        .warning,
+        "`apns-push-type` is set: required on watchOS, recommended everywhere, and FCM does not set it.",
         source: headersSource
     )
     static let headerPushTypeMismatch = PushCheckRule.device(
-        id: "apns.header.push-type-mismatch",
-        severity: .warning,
-        summary:
-            "`apns-push-type` matches the body: `alert` for a push that shows something, `background` for `content-available` alone.",
+        "apns.header.push-type-mismatch",
+        .warning,
+        "`apns-push-type` matches the body: `alert` for a push that shows something, `background` for `content-available` alone.",
         source: headersSource
     )
     static let headerTopicSuffix = PushCheckRule.device(
-        id: "apns.header.topic-suffix",
-        severity: .error,
-        summary:
-            "`apns-topic` carries the suffix its push type needs (`.voip`, `.complication`, `.push-type.liveactivity`, …), and only then.",
+        "apns.header.topic-suffix",
+        .error,
+        "`apns-topic` carries the suffix its push type needs (`.voip`, `.complication`, `.push-type.liveactivity`, …), and only then.",
         source: headersSource + "; APNSwift APNSPushType"
     )
     static let headerID = PushCheckRule.device(
-        id: "apns.header.id",
-        severity: .error,
-        summary: "`apns-id` is a canonical UUID (8-4-4-4-12 hexadecimal digits).",
+        "apns.header.id",
+        .error,
+        "`apns-id` is a canonical UUID (8-4-4-4-12 hexadecimal digits).",
         source: headersSource
     )
 

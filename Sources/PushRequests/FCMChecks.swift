@@ -5,144 +5,136 @@ enum FCMChecks {
     private static let reference = "Firebase: FCM v1 REST reference (projects.messages, Message)"
     private static let adminSDKs = "firebase-admin-go/-node messaging validation"
 
-    static let requestMessage = PushCheckRule(
-        id: "fcm.request.message",
-        severity: .error,
-        summary: "An FCM v1 body is `{\"message\": {…}}`, with at most `validate_only` beside it.",
+    static let requestMessage = PushCheckRule.request(
+        "fcm.request.message",
+        .error,
+        "An FCM v1 body is `{\"message\": {…}}`, with at most `validate_only` beside it.",
         source: reference + " (SendMessageRequest)"
     )
-    static let requestValidateOnly = PushCheckRule(
-        id: "fcm.request.validate-only",
-        severity: .info,
-        summary: "`validate_only: true` asks FCM to check the request without delivering it; it must be a Boolean.",
+    static let requestValidateOnly = PushCheckRule.request(
+        "fcm.request.validate-only",
+        .info,
+        "`validate_only: true` asks FCM to check the request without delivering it; it must be a Boolean.",
         source: reference + " (SendMessageRequest.validate_only)"
     )
-    static let requestUnknownField = PushCheckRule(
-        id: "fcm.request.unknown-field",
-        severity: .error,
-        summary:
-            "Every field is one FCM v1 knows; legacy keys (`to`, `priority` at the top, `time_to_live`, `click_action`, …) are rejected.",
+    static let requestUnknownField = PushCheckRule.request(
+        "fcm.request.unknown-field",
+        .error,
+        "Every field is one FCM v1 knows; legacy keys (`to`, `priority` at the top, `time_to_live`, `click_action`, …) are rejected.",
         source: reference + "; Firebase: Migrate from legacy FCM APIs to HTTP v1"
     )
-    static let targetExactlyOne = PushCheckRule(
-        id: "fcm.target.exactly-one",
-        severity: .error,
-        summary: "Exactly one of `token`, `topic`, `condition` (or `fid`) is set, as a non-empty string.",
+    static let targetExactlyOne = PushCheckRule.request(
+        "fcm.target.exactly-one",
+        .error,
+        "Exactly one of `token`, `topic`, `condition` (or `fid`) is set, as a non-empty string.",
         source: reference + " (union field target); " + adminSDKs + " validateMessage"
     )
-    static let topicPrefix = PushCheckRule(
-        id: "fcm.topic.prefix",
-        severity: .warning,
-        summary:
-            "An FCM v1 `topic` is the bare name, without `/topics/` (the Admin SDKs strip it; the raw API should not get it).",
+    static let topicPrefix = PushCheckRule.request(
+        "fcm.topic.prefix",
+        .warning,
+        "An FCM v1 `topic` is the bare name, without `/topics/` (the Admin SDKs strip it; the raw API should not get it).",
         source: reference + " (Message.topic)"
     )
-    static let topicName = PushCheckRule(
-        id: "fcm.topic.name",
-        severity: .error,
-        summary: "A topic name matches `[a-zA-Z0-9-_.~%]{1,900}`.",
+    static let topicName = PushCheckRule.request(
+        "fcm.topic.name",
+        .error,
+        "A topic name matches `[a-zA-Z0-9-_.~%]{1,900}`.",
         source: "Firebase: FCM topics REST reference (topicSubscriptions.create, topicName); " + adminSDKs
     )
-    static let conditionTopics = PushCheckRule(
-        id: "fcm.condition.topics",
-        severity: .error,
-        summary: "A condition names at most five topics, each `'name' in topics` with a valid name.",
+    static let conditionTopics = PushCheckRule.request(
+        "fcm.condition.topics",
+        .error,
+        "A condition names at most five topics, each `'name' in topics` with a valid name.",
         source: "Firebase: Send messages to topics (conditions)"
     )
-    static let dataObject = PushCheckRule(
-        id: "fcm.data.object",
-        severity: .error,
-        summary:
-            "`data` (and `android.data`, `webpush.data`, the header maps) is an object whose values are all strings.",
+    static let dataObject = PushCheckRule.request(
+        "fcm.data.object",
+        .error,
+        "`data` (and `android.data`, `webpush.data`, the header maps) is an object whose values are all strings.",
         source: reference + " (map<string, string>); Firebase: error codes (INVALID_ARGUMENT … TYPE_STRING)"
     )
-    static let dataReservedKey = PushCheckRule(
-        id: "fcm.data.reserved-key",
-        severity: .error,
-        summary: "No data key is `from` or `message_type`, or starts with `google.` or `gcm.` (FCM's own).",
+    static let dataReservedKey = PushCheckRule.request(
+        "fcm.data.reserved-key",
+        .error,
+        "No data key is `from` or `message_type`, or starts with `google.` or `gcm.` (FCM's own).",
         source: reference + " (Message.data); Firebase: error codes (invalid data key)"
     )
-    static let dataOverwrittenKey = PushCheckRule(
-        id: "fcm.data.overwritten-key",
-        severity: .warning,
-        summary:
-            "Data keys `collapse_key` and `notification`, and keys starting with `google`/`gcm` without the dot, are accepted but reserved, dropped or overwritten.",
+    static let dataOverwrittenKey = PushCheckRule.request(
+        "fcm.data.overwritten-key",
+        .warning,
+        "Data keys `collapse_key` and `notification`, and keys starting with `google`/`gcm` without the dot, are accepted but reserved, dropped or overwritten.",
         source: reference + " (Message.data); firebase-android-sdk Constants (getData()); kreait/firebase-php 5.17.1"
     )
-    static let size = PushCheckRule(
-        id: "fcm.size",
-        severity: .error,
-        summary: "The message's data and notification text, keys and values, are at most 4,096 bytes.",
+    static let size = PushCheckRule.request(
+        "fcm.size",
+        .error,
+        "The message's data and notification text, keys and values, are at most 4,096 bytes.",
         source: "Firebase: FCM message types (maximum payload 4,096 bytes); ErrorCode INVALID_ARGUMENT"
     )
-    static let androidPriority = PushCheckRule(
-        id: "fcm.android.priority",
-        severity: .error,
-        summary: "`android.priority` is `NORMAL` or `HIGH` (the lower-case forms are accepted too).",
+    static let androidPriority = PushCheckRule.request(
+        "fcm.android.priority",
+        .error,
+        "`android.priority` is `NORMAL` or `HIGH` (the lower-case forms are accepted too).",
         source: reference + " (AndroidConfig.priority)"
     )
-    static let androidTTL = PushCheckRule(
-        id: "fcm.android.ttl",
-        severity: .error,
-        summary: "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
+    static let androidTTL = PushCheckRule.request(
+        "fcm.android.ttl",
+        .error,
+        "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
         source: reference + " (AndroidConfig.ttl, google.protobuf.Duration)"
     )
     static let androidDataOverride = PushCheckRule.device(
-        id: "fcm.android.data-override",
-        severity: .warning,
-        summary: "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
+        "fcm.android.data-override",
+        .warning,
+        "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
         source: reference + " (AndroidConfig.data)"
     )
-    static let androidColor = PushCheckRule(
-        id: "fcm.android.notification.color",
-        severity: .error,
-        summary: "`android.notification.color` is `#rrggbb`.",
+    static let androidColor = PushCheckRule.request(
+        "fcm.android.notification.color",
+        .error,
+        "`android.notification.color` is `#rrggbb`.",
         source: reference + " (AndroidNotification.color); " + adminSDKs
     )
-    static let notificationFields = PushCheckRule(
-        id: "fcm.notification.fields",
-        severity: .error,
-        summary:
-            "The common `notification` has only `title`, `body` and `image`, strings, and `image` is an absolute URL.",
+    static let notificationFields = PushCheckRule.request(
+        "fcm.notification.fields",
+        .error,
+        "The common `notification` has only `title`, `body` and `image`, strings, and `image` is an absolute URL.",
         source: reference + " (Notification)"
     )
-    static let apnsBlock = PushCheckRule(
-        id: "fcm.apns.block",
-        severity: .error,
-        summary: "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
+    static let apnsBlock = PushCheckRule.request(
+        "fcm.apns.block",
+        .error,
+        "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
         source: reference + " (ApnsConfig)"
     )
     static let apnsDataOnlyPriority = PushCheckRule.device(
-        id: "fcm.apns.data-only-priority",
-        severity: .error,
-        summary:
-            "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
+        "fcm.apns.data-only-priority",
+        .error,
+        "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
         source: "Firebase: Set the priority of a message"
     )
-    static let webpushLink = PushCheckRule(
-        id: "fcm.webpush.link",
-        severity: .error,
-        summary: "`webpush.fcm_options.link` is an absolute HTTPS URL.",
+    static let webpushLink = PushCheckRule.request(
+        "fcm.webpush.link",
+        .error,
+        "`webpush.fcm_options.link` is an absolute HTTPS URL.",
         source: reference + " (WebpushFcmOptions.link)"
     )
-    static let legacyAPI = PushCheckRule(
-        id: "fcm.legacy.api",
-        severity: .error,
-        summary:
-            "The legacy FCM HTTP API was deprecated in June 2023 and shut down from July 2024; send through HTTP v1.",
+    static let legacyAPI = PushCheckRule.request(
+        "fcm.legacy.api",
+        .error,
+        "The legacy FCM HTTP API was deprecated in June 2023 and shut down from July 2024; send through HTTP v1.",
         source: "Firebase: Migrate from legacy FCM APIs to HTTP v1"
     )
-    static let legacyTarget = PushCheckRule(
-        id: "fcm.legacy.target",
-        severity: .error,
-        summary: "A legacy body has exactly one of `to`, `registration_ids` (1 to 1,000 tokens) or `condition`.",
+    static let legacyTarget = PushCheckRule.request(
+        "fcm.legacy.target",
+        .error,
+        "A legacy body has exactly one of `to`, `registration_ids` (1 to 1,000 tokens) or `condition`.",
         source: "Firebase: legacy HTTP protocol reference"
     )
-    static let legacyOptions = PushCheckRule(
-        id: "fcm.legacy.options",
-        severity: .error,
-        summary:
-            "`priority` is `normal` or `high`; `time_to_live` an integer from 0 to 2,419,200; `content_available`, `mutable_content` and `dry_run` Booleans.",
+    static let legacyOptions = PushCheckRule.request(
+        "fcm.legacy.options",
+        .error,
+        "`priority` is `normal` or `high`; `time_to_live` an integer from 0 to 2,419,200; `content_available`, `mutable_content` and `dry_run` Booleans.",
         source: "Firebase Admin Node: MessagingOptions; legacy HTTP protocol reference"
     )
 

@@ -6,98 +6,87 @@ import PushPayloads
 /// `shared/docs/vendor-formats.md` and `docs/vendor-rules.md`.
 enum VendorChecks {
     static let cordialMcID = PushCheckRule.device(
-        id: "vendor.cordial.mcid",
-        severity: .error,
-        summary: "Cordial's `mcID` is a string; any other type and Cordial's SDK does not claim the push.",
+        "vendor.cordial.mcid",
+        .error,
+        "Cordial's `mcID` is a string; any other type and Cordial's SDK does not claim the push.",
         source: "Cordial iOS CordialPushNotificationHandler.isCordialMessage → getMcID (`as? String`)"
     )
     static let cordialExtensionLayout = PushCheckRule.device(
-        id: "vendor.cordial.extension-layout",
-        severity: .warning,
-        summary:
-            "`system.messageAttribution.mcID` alone is read by Cordial's app extensions only; the SDK's `isCordialMessage` needs a top-level `mcID`.",
+        "vendor.cordial.extension-layout",
+        .warning,
+        "`system.messageAttribution.mcID` alone is read by Cordial's app extensions only; the SDK's `isCordialMessage` needs a top-level `mcID`.",
         source: "Cordial iOS PushNotificationParserMessageAttribution; CordialAppExtensions PushNotificationParser"
     )
     static let exponeaSource = PushCheckRule.device(
-        id: "vendor.exponea.source",
-        severity: .error,
-        summary:
-            "Exponea's `source` is exactly the string \"xnpe_platform\"; another spelling or case and neither SDK claims the push.",
+        "vendor.exponea.source",
+        .error,
+        "Exponea's `source` is exactly the string \"xnpe_platform\"; another spelling or case and neither SDK claims the push.",
         source: "Exponea iOS Exponea.isExponeaNotification; Android Exponea.isExponeaPushNotification"
     )
     static let exponeaSilentFlag = PushCheckRule.device(
-        id: "vendor.exponea.silent-flag",
-        severity: .warning,
-        summary:
-            "Exponea's `silent` is read as `as? Int == 1` on iOS and `== \"true\"` on Android: a value meant as silent that the platform's SDK reads as visible, or the reverse.",
+        "vendor.exponea.silent-flag",
+        .warning,
+        "Exponea's `silent` is read as `as? Int == 1` on iOS and `== \"true\"` on Android: a value meant as silent that the platform's SDK reads as visible, or the reverse.",
         source: "Exponea iOS PushNotificationParser.parsePushOpened; Android MessagingUtils.isSilentPush"
     )
     static let exponeaNotShown = PushCheckRule.device(
-        id: "vendor.exponea.not-shown",
-        severity: .warning,
-        summary:
-            "Exponea's Android SDK shows nothing when `title` and `message` are both blank, or when a field it parses is malformed.",
+        "vendor.exponea.not-shown",
+        .warning,
+        "Exponea's Android SDK shows nothing when `title` and `message` are both blank, or when a field it parses is malformed.",
         source: "Exponea Android FcmManagerImpl.handleRemoteMessage, NotificationPayload"
     )
     static let exponeaActions = PushCheckRule.device(
-        id: "vendor.exponea.actions",
-        severity: .warning,
-        summary:
-            "Exponea's iOS SDK casts `actions` to `[[String: String]]`: one non-string value and no button's tap is handled.",
+        "vendor.exponea.actions",
+        .warning,
+        "Exponea's iOS SDK casts `actions` to `[[String: String]]`: one non-string value and no button's tap is handled.",
         source: "Exponea iOS PushNotificationParser.parsePushOpened"
     )
     static let swrvePushID = PushCheckRule.device(
-        id: "vendor.swrve.push-id",
-        severity: .error,
-        summary:
-            "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push (or, for `_sp` beside a usable `_p`, its silence).",
+        "vendor.swrve.push-id",
+        .error,
+        "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push (or, for `_sp` beside a usable `_p`, its silence).",
         source: "Swrve iOS SwrvePush.pushIdFromNotificationContent; Android SwrveHelper.isSwrvePush"
     )
     static let swrvePushIDBoolean = PushCheckRule.device(
-        id: "vendor.swrve.push-id-boolean",
-        severity: .warning,
-        summary:
-            "A Boolean `_p` or `_sp` is claimed by Swrve's iOS SDK with the id \"1\" or \"0\" (`NSNumber.stringValue`), the same for every push; send the campaign's id.",
+        "vendor.swrve.push-id-boolean",
+        .warning,
+        "A Boolean `_p` or `_sp` is claimed by Swrve's iOS SDK with the id \"1\" or \"0\" (`NSNumber.stringValue`), the same for every push; send the campaign's id.",
         source: "Swrve iOS SwrvePush.pushIdFromNotificationContent (NSNumber stringValue)"
     )
     static let swrveRichVersion = PushCheckRule.device(
-        id: "vendor.swrve.rich-version",
-        severity: .warning,
-        summary: "Swrve renders `_sw` only up to version 1; a later version is ignored (plain text on Android).",
+        "vendor.swrve.rich-version",
+        .warning,
+        "Swrve renders `_sw` only up to version 1; a later version is ignored (plain text on Android).",
         source: "Swrve iOS SwrvePush.isValidNotificationContent; Android SwrveNotificationBuilder"
     )
     static let atomicEnvelope = PushCheckRule.device(
-        id: "vendor.atomic.envelope",
-        severity: .error,
-        summary:
-            "An `atomic` object (in FCM data, a JSON string holding one) with Atomic's `source` or ids has `source` \"io.atomic\", a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
+        "vendor.atomic.envelope",
+        .error,
+        "An `atomic` object (in FCM data, a JSON string holding one) with Atomic's `source` or ids has `source` \"io.atomic\", a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
         source: "Atomic Web SDK 1.5.0 notificationFromPushPayload"
     )
     static let embeddedJSON = PushCheckRule.device(
-        id: "vendor.embedded-json",
-        severity: .warning,
-        summary:
-            "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
+        "vendor.embedded-json",
+        .warning,
+        "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
         source: "vendor-formats.md §2.4, §3.4, §4.1 (Android SDKs parse these strings)"
     )
     static let ambiguous = PushCheckRule.device(
-        id: "vendor.ambiguous",
-        severity: .warning,
-        summary: "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
+        "vendor.ambiguous",
+        .warning,
+        "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
         source: "vendor-formats.md §5 (router tie-break)"
     )
     static let silentFlagIgnored = PushCheckRule.device(
-        id: "vendor.silent-flag-ignored",
-        severity: .warning,
-        summary:
-            "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
+        "vendor.silent-flag-ignored",
+        .warning,
+        "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
         source: "vendor-formats.md §5 (`silent` is Exponea's only)"
     )
     static let platformDivergence = PushCheckRule.device(
-        id: "platform.divergence",
-        severity: .warning,
-        summary:
-            "One send request that the vendors' iOS and Android SDKs treat differently: another owner, silent on one and visible on the other, or other buttons.",
+        "platform.divergence",
+        .warning,
+        "One send request that the vendors' iOS and Android SDKs treat differently: another owner, silent on one and visible on the other, or other buttons.",
         source: "docs/vendor-rules.md (each platform's rule)"
     )
 
