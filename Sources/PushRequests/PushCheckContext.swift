@@ -57,11 +57,14 @@ extension PushCheckContext {
     /// (the data keys and alert FCM adds are reported there too).
     var iosPayloadPath: String { Self.iosPayloadPath(of: request.kind) }
 
-    static func iosPayloadPath(of kind: PushRequestKind) -> String {
+    static func iosPayloadPath(of kind: PushRequestKind) -> String { iosPayloadKeys(of: kind).reduce("$", path) }
+
+    /// The member keys from the root to the iOS payload (``PushFitter`` cuts the alert text under them).
+    static func iosPayloadKeys(of kind: PushRequestKind) -> [String] {
         switch kind {
-        case .apnsRequest: return "$.payload"
-        case .fcmV1: return "$.message.apns.payload"
-        default: return "$"
+        case .apnsRequest: return ["payload"]
+        case .fcmV1: return ["message", "apns", "payload"]
+        default: return []
         }
     }
 
@@ -108,7 +111,7 @@ extension PushCheckContext {
             } else {
                 // A device finding about the request as a whole (two platforms compared) holds for sure only
                 // when every platform it may reach surely receives it.
-                isCertain = audience.isSettled
+                isCertain = audience.possible.count == audience.certain.count
             }
         }
         findings.append(
@@ -179,6 +182,8 @@ struct PushAudience {
     let possible: [PushPlatform]
     /// The platforms whose devices surely receive it (some of ``possible``).
     let certain: [PushPlatform]
+    /// The platforms that may, but need not, receive the request.
+    var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
     /// A device payload and an APNs request reach the platform they are for. An FCM body reaches every
     /// platform it builds a delivery for, and surely those whose block it has (`apns`, `android`,
@@ -201,12 +206,6 @@ struct PushAudience {
             certain = reached
         }
     }
-
-    /// Whether every platform the request may reach surely receives it.
-    var isSettled: Bool { possible.count == certain.count }
-
-    /// The platforms that may, but need not, receive the request.
-    var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
     /// Each built-in platform's FCM v1 block, and its name in messages, in the platforms' order.
     private static let blocks: [PushPlatform: (block: String, name: String, order: Int)] = [
