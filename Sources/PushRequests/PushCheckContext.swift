@@ -95,13 +95,13 @@ extension PushCheckContext {
     }
 
     /// Adds a finding, certain or not as the rule's scope and the ``audience`` say; a device finding for a
-    /// platform the request does not reach is left out.
+    /// platform the request does not reach is left out, its `message` never made.
     mutating func report(
         _ rule: PushCheckRule,
         platform: PushPlatform? = nil,
         path: String? = nil,
         header: String? = nil,
-        _ message: String
+        _ message: () -> String
     ) {
         var isCertain = true
         if rule.scope == .device {
@@ -115,12 +115,13 @@ extension PushCheckContext {
             }
         }
         findings.append(
-            PushFinding(rule, platform: platform, path: path, header: header, message: message, isCertain: isCertain)
+            PushFinding(rule, platform: platform, path: path, header: header, message: message(), isCertain: isCertain)
         )
     }
 
     /// Adds a finding on the iOS payload or its APNs headers.
-    mutating func reportIOS(_ rule: PushCheckRule, path: String? = nil, header: String? = nil, _ message: String) {
+    mutating func reportIOS(_ rule: PushCheckRule, path: String? = nil, header: String? = nil, _ message: () -> String)
+    {
         report(rule, platform: .ios, path: path, header: header, message)
     }
 

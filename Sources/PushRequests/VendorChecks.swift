@@ -133,7 +133,9 @@ enum VendorChecks {
         if ios.buttons.count != android.buttons.count {
             differences.append("iOS has \(ios.buttons.count) button(s), Android \(android.buttons.count)")
         }
-        if !differences.isEmpty { context.report(platformDivergence, path: "$", differences.joined(separator: "; ")) }
+        if !differences.isEmpty {
+            context.report(platformDivergence, path: "$") { differences.joined(separator: "; ") }
+        }
     }
 
     private static func checkDelivery(
@@ -146,28 +148,24 @@ enum VendorChecks {
         let platform = delivery.platform
         let request = context.request
         // Every finding here is the platform's, at a key of its payload (`nil`: the payload, `$`).
-        func report(_ rule: PushCheckRule, at key: String?, _ message: String) {
+        func report(_ rule: PushCheckRule, at key: String?, _ message: () -> String) {
             let path = key.map { Self.path(of: $0, on: platform, in: request) } ?? "$"
             context.report(rule, platform: platform, path: path, message)
         }
 
         // Markers that are there but that their SDK won't claim.
         if let mcID = payload["mcID"], mcID.kind != .string {
-            report(cordialMcID, at: "mcID", "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string")
+            report(cordialMcID, at: "mcID") { "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string" }
         }
         if classification.marker == .cordialMessageAttribution {
-            report(
-                cordialExtensionLayout,
-                at: "system",
+            report(cordialExtensionLayout, at: "system") {
                 "only `system.messageAttribution.mcID`: Cordial's app extensions read it, but `isCordialMessage` needs a top-level `mcID`"
-            )
+            }
         }
         if let source = payload["source"], !source.isString("xnpe_platform"), Self.isExponeaSourceNearMiss(source) {
-            report(
-                exponeaSource,
-                at: "source",
+            report(exponeaSource, at: "source") {
                 "`source` is \(source.jsonString), not exactly the string \"xnpe_platform\": Exponea's SDK will not claim the push"
-            )
+            }
         }
         let silentPushID = SwrveDecoder.pushID(payload["_sp"])
         for key in ["_p", "_sp"] {
@@ -175,26 +173,22 @@ enum VendorChecks {
             if SwrveDecoder.pushID(id) == nil {
                 // A usable `_sp` makes it a Swrve silent push, for which `_p` does not matter.
                 if key == "_p" && silentPushID != nil { continue }
-                report(
-                    swrvePushID,
-                    at: key,
+                report(swrvePushID, at: key) {
                     key == "_sp" && classification.vendor == .swrve
                         ? "`_sp` is \(id.jsonString), which Swrve's SDK reads as no push id: the push is shown by its `_p`, not silent"
                         : "`\(key)` is \(id.jsonString), which Swrve's SDK reads as no push id, so it ignores the push"
-                )
+                }
             } else if id.kind == .bool, key == "_sp" || silentPushID == nil {
                 let read = id.boolValue == true ? "1" : "0"
-                report(
-                    swrvePushIDBoolean,
-                    at: key,
+                report(swrvePushIDBoolean, at: key) {
                     "`\(key)` is \(id.jsonString): Swrve's iOS SDK claims the push with the id \"\(read)\"\(read == "0" ? " (the id of QA pushes)" : ""), the same for every such push; send the campaign's id as a string"
-                )
+                }
             }
         }
         if let atomic = payload["atomic"], classification.vendor != .atomic,
             !classification.alsoMatching.contains(.atomic), let problem = Self.atomicProblem(atomic, in: payload)
         {
-            report(atomicEnvelope, at: "atomic", problem)
+            report(atomicEnvelope, at: "atomic") { problem }
         }
 
         // Nested values in FCM data that do not parse.
@@ -202,21 +196,17 @@ enum VendorChecks {
             for key in embeddedKeys {
                 guard let value = payload[key], let text = value.stringValue, !text.isEmpty else { continue }
                 if payload.embeddedJSON(value) == nil {
-                    report(
-                        embeddedJSON,
-                        at: key,
+                    report(embeddedJSON, at: key) {
                         "`\(key)` is not a JSON object or array in a string, so the SDK skips it"
-                    )
+                    }
                 }
             }
         }
 
         if !classification.alsoMatching.isEmpty, let owner = classification.vendor {
-            report(
-                ambiguous,
-                at: nil,
+            report(ambiguous, at: nil) {
                 "the markers of \(([owner] + classification.alsoMatching).map(\.name).joined(separator: ", ")) are all there: each SDK acts on the push; \(owner.name) wins the router's precedence"
-            )
+            }
         }
 
         guard let vendor = classification.vendor else { return }
@@ -225,27 +215,21 @@ enum VendorChecks {
         case .swrve:
             // The version as the SDK reads it (Objective-C's `intValue`: "2" is 2, "1.5" is 1).
             if let version = notification.swrve?.richVersion, version > 1 {
-                report(
-                    swrveRichVersion,
-                    at: "_sw",
+                report(swrveRichVersion, at: "_sw") {
                     "`_sw.version` is \(version): Swrve renders only version 1, so the rich content is ignored"
-                )
+                }
             }
         default: break
         }
         if vendor != .exponea, let silent = payload["silent"], Self.asksForSilence(silent) {
-            report(
-                silentFlagIgnored,
-                at: "silent",
+            report(silentFlagIgnored, at: "silent") {
                 "`silent` is \(silent.jsonString), Exponea's flag, which \(vendor.name)'s SDK does not read: by its own rule the push is \(classification.isSilent ? "silent" : "shown")"
-            )
+            }
         }
         if vendor != .swrve, let sp = payload["_sp"], SwrveDecoder.pushID(sp) != nil {
-            report(
-                silentFlagIgnored,
-                at: "_sp",
+            report(silentFlagIgnored, at: "_sp") {
                 "`_sp` marks a Swrve silent push, but the push is \(vendor.name)'s, whose SDK ignores it"
-            )
+            }
         }
     }
 
@@ -335,39 +319,33 @@ enum VendorChecks {
         return PushCheckContext.path(base, key)
     }
 
-    private static func checkExponea(_ payload: PushPayload, _ report: (PushCheckRule, String?, String) -> Void) {
+    private static func checkExponea(_ payload: PushPayload, _ report: (PushCheckRule, String?, () -> String) -> Void) {
         if let silent = payload["silent"] {
             switch payload.shape {
             case .apns:
                 if silent.isString("true") || silent.isString("1") {
-                    report(
-                        exponeaSilentFlag,
-                        "silent",
+                    report(exponeaSilentFlag, "silent") {
                         "`silent` is the string \(silent.jsonString): Exponea's iOS SDK reads only the number 1 (or true), so this push is not silent on iOS"
-                    )
+                    }
                 }
             case .fcm:
                 let text = silent.stringValue ?? ""
                 let meantSilent = ["true", "1", "yes"].contains(String(text.lowercased().filter { !$0.isWhitespace }))
                 if text != "true" && meantSilent {
-                    report(
-                        exponeaSilentFlag,
-                        "silent",
+                    report(exponeaSilentFlag, "silent") {
                         "`silent` is \(silent.jsonString): Exponea's Android SDK treats only exactly \"true\" as silent, so this push is shown"
-                    )
+                    }
                 }
             }
         }
         if payload.shape == .fcm, let reason = ExponeaDecoder.androidSuppression(payload),
             reason == .blank || reason == .unparseable
         {
-            report(
-                exponeaNotShown,
-                nil,
+            report(exponeaNotShown, nil) {
                 reason == .blank
                     ? "`title` and `message` are both blank: Exponea's Android SDK shows nothing"
                     : "a field Exponea's Android SDK parses (notification_id, actions, attributes, data or url_params) is malformed, so it drops the push"
-            )
+            }
         }
         if payload.shape == .apns, let actions = payload["actions"] {
             let flat =
@@ -375,11 +353,9 @@ enum VendorChecks {
                     array.allSatisfy { $0.objectValue?.values.allSatisfy { $0.kind == .string } ?? false }
                 } ?? false
             if !flat {
-                report(
-                    exponeaActions,
-                    "actions",
+                report(exponeaActions, "actions") {
                     "`actions` is not an array of objects of strings: Exponea's iOS SDK handles no button tap"
-                )
+                }
             }
         }
     }
