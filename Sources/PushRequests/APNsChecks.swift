@@ -212,7 +212,7 @@ enum APNsChecks {
 
     static func check(_ context: inout PushCheckContext) {
         guard let ios = context.delivery(.ios) else { return }
-        let base = context.iosPayloadPath
+        let base = PushCheckContext.iosPayloadPath(of: context.request.kind)
         let body = ios.payload.object
         // Only APNs requests and FCM v1 bodies carry APNs headers; legacy FCM derives only the priority.
         let headers = [.apnsRequest, .fcmV1].contains(context.request.kind) ? ios.headers : nil

@@ -171,7 +171,7 @@ enum FCMChecks {
     // MARK: HTTP v1
 
     private static func checkV1(_ context: inout PushCheckContext) {
-        let root = context.root
+        let root = context.request.document.rootObject
         for key in root.keys where key != "message" && key != "validate_only" && key != "validateOnly" {
             context.report(requestMessage, path: PushCheckContext.path("$", key)) {
                 "`\(key)` is not a field of a send request"
@@ -347,7 +347,7 @@ enum FCMChecks {
     // MARK: Legacy
 
     private static func checkLegacy(_ context: inout PushCheckContext) {
-        let root = context.root
+        let root = context.request.document.rootObject
         context.report(legacyAPI, path: "$") {
             "this is a legacy FCM HTTP body, an API Google has shut down: send `{\"message\": {…}}` to the HTTP v1 endpoint"
         }

@@ -32,8 +32,6 @@ extension PushCheckContext {
         return registry.decode(deliveries[index].payload)
     }
 
-    var root: JSONObject { request.document.rootObject }
-
     /// For a size finding: whether cutting the alert text (``PushFitter``, `push-payloads fit`) brings the
     /// request under every limit it reaches.
     var fitVerdict: String {
@@ -55,8 +53,6 @@ extension PushCheckContext {
 
     /// Where the iOS payload sits in the input, for paths: `$`, `$.payload`, or FCM's `$.message.apns.payload`
     /// (the data keys and alert FCM adds are reported there too).
-    var iosPayloadPath: String { Self.iosPayloadPath(of: request.kind) }
-
     static func iosPayloadPath(of kind: PushRequestKind) -> String { iosPayloadKeys(of: kind).reduce("$", path) }
 
     /// The member keys from the root to the iOS payload (``PushFitter`` cuts the alert text under them).
