@@ -77,9 +77,8 @@ public struct PushFitter: Sendable {
         case .fcmLegacy: notification = [["notification", "body"], ["notification", "title"]]
         default: notification = []
         }
-        if kind == .fcm { return notification }
-
-        if request.kind == .fcmLegacy { return notification }
+        // A legacy body has no APNs override: FCM builds the iOS alert from `notification`.
+        if kind == .fcm || request.kind == .fcmLegacy { return notification }
         let aps = PushCheckContext.iosPayloadKeys(of: request.kind) + ["aps"]
         guard let alert = value(at: aps + ["alert"], in: root) else {
             // FCM builds the iOS alert from `notification` when the APNs override has none.
