@@ -5,144 +5,136 @@ enum FCMChecks {
     private static let reference = "Firebase: FCM v1 REST reference (projects.messages, Message)"
     private static let adminSDKs = "firebase-admin-go/-node messaging validation"
 
-    static let requestMessage = PushCheckRule(
-        id: "fcm.request.message",
-        severity: .error,
-        summary: "An FCM v1 body is `{\"message\": {…}}`, with at most `validate_only` beside it.",
+    static let requestMessage = PushCheckRule.request(
+        "fcm.request.message",
+        .error,
+        "An FCM v1 body is `{\"message\": {…}}`, with at most `validate_only` beside it.",
         source: reference + " (SendMessageRequest)"
     )
-    static let requestValidateOnly = PushCheckRule(
-        id: "fcm.request.validate-only",
-        severity: .info,
-        summary: "`validate_only: true` asks FCM to check the request without delivering it; it must be a Boolean.",
+    static let requestValidateOnly = PushCheckRule.request(
+        "fcm.request.validate-only",
+        .info,
+        "`validate_only: true` asks FCM to check the request without delivering it; it must be a Boolean.",
         source: reference + " (SendMessageRequest.validate_only)"
     )
-    static let requestUnknownField = PushCheckRule(
-        id: "fcm.request.unknown-field",
-        severity: .error,
-        summary:
-            "Every field is one FCM v1 knows; legacy keys (`to`, `priority` at the top, `time_to_live`, `click_action`, …) are rejected.",
+    static let requestUnknownField = PushCheckRule.request(
+        "fcm.request.unknown-field",
+        .error,
+        "Every field is one FCM v1 knows; legacy keys (`to`, `priority` at the top, `time_to_live`, `click_action`, …) are rejected.",
         source: reference + "; Firebase: Migrate from legacy FCM APIs to HTTP v1"
     )
-    static let targetExactlyOne = PushCheckRule(
-        id: "fcm.target.exactly-one",
-        severity: .error,
-        summary: "Exactly one of `token`, `topic`, `condition` (or `fid`) is set, as a non-empty string.",
+    static let targetExactlyOne = PushCheckRule.request(
+        "fcm.target.exactly-one",
+        .error,
+        "Exactly one of `token`, `topic`, `condition` (or `fid`) is set, as a non-empty string.",
         source: reference + " (union field target); " + adminSDKs + " validateMessage"
     )
-    static let topicPrefix = PushCheckRule(
-        id: "fcm.topic.prefix",
-        severity: .warning,
-        summary:
-            "An FCM v1 `topic` is the bare name, without `/topics/` (the Admin SDKs strip it; the raw API should not get it).",
+    static let topicPrefix = PushCheckRule.request(
+        "fcm.topic.prefix",
+        .warning,
+        "An FCM v1 `topic` is the bare name, without `/topics/` (the Admin SDKs strip it; the raw API should not get it).",
         source: reference + " (Message.topic)"
     )
-    static let topicName = PushCheckRule(
-        id: "fcm.topic.name",
-        severity: .error,
-        summary: "A topic name matches `[a-zA-Z0-9-_.~%]{1,900}`.",
+    static let topicName = PushCheckRule.request(
+        "fcm.topic.name",
+        .error,
+        "A topic name matches `[a-zA-Z0-9-_.~%]{1,900}`.",
         source: "Firebase: FCM topics REST reference (topicSubscriptions.create, topicName); " + adminSDKs
     )
-    static let conditionTopics = PushCheckRule(
-        id: "fcm.condition.topics",
-        severity: .error,
-        summary: "A condition names at most five topics, each `'name' in topics` with a valid name.",
+    static let conditionTopics = PushCheckRule.request(
+        "fcm.condition.topics",
+        .error,
+        "A condition names at most five topics, each `'name' in topics` with a valid name.",
         source: "Firebase: Send messages to topics (conditions)"
     )
-    static let dataObject = PushCheckRule(
-        id: "fcm.data.object",
-        severity: .error,
-        summary:
-            "`data` (and `android.data`, `webpush.data`, the header maps) is an object whose values are all strings.",
+    static let dataObject = PushCheckRule.request(
+        "fcm.data.object",
+        .error,
+        "`data` (and `android.data`, `webpush.data`, the header maps) is an object whose values are all strings.",
         source: reference + " (map<string, string>); Firebase: error codes (INVALID_ARGUMENT … TYPE_STRING)"
     )
-    static let dataReservedKey = PushCheckRule(
-        id: "fcm.data.reserved-key",
-        severity: .error,
-        summary: "No data key is `from` or `message_type`, or starts with `google.` or `gcm.` (FCM's own).",
+    static let dataReservedKey = PushCheckRule.request(
+        "fcm.data.reserved-key",
+        .error,
+        "No data key is `from` or `message_type`, or starts with `google.` or `gcm.` (FCM's own).",
         source: reference + " (Message.data); Firebase: error codes (invalid data key)"
     )
-    static let dataOverwrittenKey = PushCheckRule(
-        id: "fcm.data.overwritten-key",
-        severity: .warning,
-        summary:
-            "Data keys `collapse_key` and `notification`, and keys starting with `google`/`gcm` without the dot, are accepted but reserved, dropped or overwritten.",
+    static let dataOverwrittenKey = PushCheckRule.request(
+        "fcm.data.overwritten-key",
+        .warning,
+        "Data keys `collapse_key` and `notification`, and keys starting with `google`/`gcm` without the dot, are accepted but reserved, dropped or overwritten.",
         source: reference + " (Message.data); firebase-android-sdk Constants (getData()); kreait/firebase-php 5.17.1"
     )
-    static let size = PushCheckRule(
-        id: "fcm.size",
-        severity: .error,
-        summary: "The message's data and notification text, keys and values, are at most 4,096 bytes.",
+    static let size = PushCheckRule.request(
+        "fcm.size",
+        .error,
+        "The message's data and notification text, keys and values, are at most 4,096 bytes.",
         source: "Firebase: FCM message types (maximum payload 4,096 bytes); ErrorCode INVALID_ARGUMENT"
     )
-    static let androidPriority = PushCheckRule(
-        id: "fcm.android.priority",
-        severity: .error,
-        summary: "`android.priority` is `NORMAL` or `HIGH` (the lower-case forms are accepted too).",
+    static let androidPriority = PushCheckRule.request(
+        "fcm.android.priority",
+        .error,
+        "`android.priority` is `NORMAL` or `HIGH` (the lower-case forms are accepted too).",
         source: reference + " (AndroidConfig.priority)"
     )
-    static let androidTTL = PushCheckRule(
-        id: "fcm.android.ttl",
-        severity: .error,
-        summary: "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
+    static let androidTTL = PushCheckRule.request(
+        "fcm.android.ttl",
+        .error,
+        "`android.ttl` is a duration string such as \"3600s\" or \"3.5s\", from 0 to 2,419,200 seconds.",
         source: reference + " (AndroidConfig.ttl, google.protobuf.Duration)"
     )
     static let androidDataOverride = PushCheckRule.device(
-        id: "fcm.android.data-override",
-        severity: .warning,
-        summary: "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
+        "fcm.android.data-override",
+        .warning,
+        "`android.data` replaces `data` on Android: keys only in `data` do not reach Android devices.",
         source: reference + " (AndroidConfig.data)"
     )
-    static let androidColor = PushCheckRule(
-        id: "fcm.android.notification.color",
-        severity: .error,
-        summary: "`android.notification.color` is `#rrggbb`.",
+    static let androidColor = PushCheckRule.request(
+        "fcm.android.notification.color",
+        .error,
+        "`android.notification.color` is `#rrggbb`.",
         source: reference + " (AndroidNotification.color); " + adminSDKs
     )
-    static let notificationFields = PushCheckRule(
-        id: "fcm.notification.fields",
-        severity: .error,
-        summary:
-            "The common `notification` has only `title`, `body` and `image`, strings, and `image` is an absolute URL.",
+    static let notificationFields = PushCheckRule.request(
+        "fcm.notification.fields",
+        .error,
+        "The common `notification` has only `title`, `body` and `image`, strings, and `image` is an absolute URL.",
         source: reference + " (Notification)"
     )
-    static let apnsBlock = PushCheckRule(
-        id: "fcm.apns.block",
-        severity: .error,
-        summary: "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
+    static let apnsBlock = PushCheckRule.request(
+        "fcm.apns.block",
+        .error,
+        "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
         source: reference + " (ApnsConfig)"
     )
     static let apnsDataOnlyPriority = PushCheckRule.device(
-        id: "fcm.apns.data-only-priority",
-        severity: .error,
-        summary:
-            "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
+        "fcm.apns.data-only-priority",
+        .error,
+        "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
         source: "Firebase: Set the priority of a message"
     )
-    static let webpushLink = PushCheckRule(
-        id: "fcm.webpush.link",
-        severity: .error,
-        summary: "`webpush.fcm_options.link` is an absolute HTTPS URL.",
+    static let webpushLink = PushCheckRule.request(
+        "fcm.webpush.link",
+        .error,
+        "`webpush.fcm_options.link` is an absolute HTTPS URL.",
         source: reference + " (WebpushFcmOptions.link)"
     )
-    static let legacyAPI = PushCheckRule(
-        id: "fcm.legacy.api",
-        severity: .error,
-        summary:
-            "The legacy FCM HTTP API was deprecated in June 2023 and shut down from July 2024; send through HTTP v1.",
+    static let legacyAPI = PushCheckRule.request(
+        "fcm.legacy.api",
+        .error,
+        "The legacy FCM HTTP API was deprecated in June 2023 and shut down from July 2024; send through HTTP v1.",
         source: "Firebase: Migrate from legacy FCM APIs to HTTP v1"
     )
-    static let legacyTarget = PushCheckRule(
-        id: "fcm.legacy.target",
-        severity: .error,
-        summary: "A legacy body has exactly one of `to`, `registration_ids` (1 to 1,000 tokens) or `condition`.",
+    static let legacyTarget = PushCheckRule.request(
+        "fcm.legacy.target",
+        .error,
+        "A legacy body has exactly one of `to`, `registration_ids` (1 to 1,000 tokens) or `condition`.",
         source: "Firebase: legacy HTTP protocol reference"
     )
-    static let legacyOptions = PushCheckRule(
-        id: "fcm.legacy.options",
-        severity: .error,
-        summary:
-            "`priority` is `normal` or `high`; `time_to_live` an integer from 0 to 2,419,200; `content_available`, `mutable_content` and `dry_run` Booleans.",
+    static let legacyOptions = PushCheckRule.request(
+        "fcm.legacy.options",
+        .error,
+        "`priority` is `normal` or `high`; `time_to_live` an integer from 0 to 2,419,200; `content_available`, `mutable_content` and `dry_run` Booleans.",
         source: "Firebase Admin Node: MessagingOptions; legacy HTTP protocol reference"
     )
 
@@ -179,101 +171,84 @@ enum FCMChecks {
     // MARK: HTTP v1
 
     private static func checkV1(_ context: inout PushCheckContext) {
-        let root = context.root
+        let root = context.request.document.rootObject
         for key in root.keys where key != "message" && key != "validate_only" && key != "validateOnly" {
-            context.report(
-                requestMessage,
-                path: PushCheckContext.path("$", key),
+            context.report(requestMessage, path: PushCheckContext.path("$", key)) {
                 "`\(key)` is not a field of a send request"
-            )
+            }
         }
         for key in ["validate_only", "validateOnly"] {
             guard let validateOnly = root[key] else { continue }
             if validateOnly.kind != .bool {
-                context.report(
-                    requestMessage,
-                    path: PushCheckContext.path("$", key),
+                context.report(requestMessage, path: PushCheckContext.path("$", key)) {
                     "`\(key)` is \(validateOnly.kindPhrase); it must be a Boolean"
-                )
+                }
             } else if validateOnly.boolValue == true {
-                context.report(
-                    requestValidateOnly,
-                    path: PushCheckContext.path("$", key),
+                context.report(requestValidateOnly, path: PushCheckContext.path("$", key)) {
                     "`\(key)` is true: FCM checks the request and delivers nothing"
-                )
+                }
             }
         }
         guard let message = root["message"]?.objectValue else {
-            context.report(requestMessage, path: "$.message", "there is no `message` object")
+            context.report(requestMessage, path: "$.message") { "there is no `message` object" }
             return
         }
         unknownFields(message, allowed: messageFields, path: "$.message", platform: nil, &context)
 
-        // The target.
         let targets = ["token", "topic", "condition", "fid"].filter { message[$0] != nil }
         if targets.count != 1 {
-            context.report(
-                targetExactlyOne,
-                path: "$.message",
+            context.report(targetExactlyOne, path: "$.message") {
                 targets.isEmpty
                     ? "there is no target: set one of `token`, `topic` or `condition`"
                     : "there are \(targets.count) targets (`\(targets.joined(separator: "`, `"))`); set exactly one"
-            )
+            }
         }
         for key in targets {
             let value = message[key]!
             if value.stringValue.map({ $0.isEmpty }) ?? true {
-                context.report(
-                    targetExactlyOne,
-                    path: PushCheckContext.path("$.message", key),
+                context.report(targetExactlyOne, path: PushCheckContext.path("$.message", key)) {
                     "`\(key)` must be a non-empty string"
-                )
+                }
             }
         }
         if let topic = message["topic"]?.stringValue, !topic.isEmpty {
             var name = Substring(topic)
             if topic.hasPrefix("/topics/") {
-                context.report(topicPrefix, path: "$.message.topic", "send the bare topic name, without `/topics/`")
+                context.report(topicPrefix, path: "$.message.topic") { "send the bare topic name, without `/topics/`" }
                 name = name.dropFirst("/topics/".count)
             }
             if !isTopicName(name) {
-                context.report(
-                    topicName,
-                    path: "$.message.topic",
+                context.report(topicName, path: "$.message.topic") {
                     "\"\(name)\" is not a topic name: use only letters, digits and - _ . ~ %"
-                )
+                }
             }
         }
         if let condition = message["condition"]?.stringValue {
             checkCondition(condition, path: "$.message.condition", &context)
         }
 
-        // Data.
         checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
         for (key, value) in block("notification", of: message, notificationFields, &context) ?? .empty {
             let memberPath = PushCheckContext.path("$.message.notification", key)
             if !["title", "body", "image"].contains(key) {
-                context.report(
-                    notificationFields,
-                    path: memberPath,
+                context.report(notificationFields, path: memberPath) {
                     "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
-                )
+                }
             } else if value.kind != .string {
-                context.report(notificationFields, path: memberPath, "`\(key)` is \(value.kindPhrase), not a string")
+                context.report(notificationFields, path: memberPath) { "`\(key)` is \(value.kindPhrase), not a string" }
             } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
-                context.report(notificationFields, path: memberPath, "`image` must be an absolute URL")
+                context.report(notificationFields, path: memberPath) { "`image` must be an absolute URL" }
             }
         }
 
         // Size: the data and the notification's text, keys and values.
         if let size = PushSizeLimit.fcmBytes(of: context.request), size > 4_096 {
-            context.report(
-                Self.size,
-                path: "$.message",
-                "the data and notification text come to \(size) bytes; FCM accepts at most 4,096; \(context.fitVerdict)"
-            )
+            let verdict = context.fitVerdict
+            context.report(Self.size, path: "$.message") {
+                "the data and notification text come to \(size) bytes; FCM accepts at most 4,096; \(verdict)"
+            }
         }
 
         checkAndroid(message, &context)
@@ -293,7 +268,7 @@ enum FCMChecks {
         guard let value = message[key] else { return nil }
         let path = "$.message." + key
         guard let object = value.objectValue else {
-            context.report(rule, platform: platform, path: path, "`\(key)` is \(value.kindPhrase), not an object")
+            context.report(rule, platform: platform, path: path) { "`\(key)` is \(value.kindPhrase), not an object" }
             return nil
         }
         if let allowed = blockFields[key] {
@@ -307,34 +282,30 @@ enum FCMChecks {
             return
         }
         // Every finding here is Android's, at a member of `android`.
-        func report(_ rule: PushCheckRule, at key: String, _ message: String) {
+        func report(_ rule: PushCheckRule, at key: String, _ message: () -> String) {
             context.report(rule, platform: .android, path: "$.message.android." + key, message)
         }
         if let priority = android["priority"],
             !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
         {
-            report(
-                androidPriority,
-                at: "priority",
+            report(androidPriority, at: "priority") {
                 "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
-            )
+            }
         }
         if let ttl = android["ttl"], let problem = durationProblem(ttl) {
-            report(androidTTL, at: "ttl", problem)
+            report(androidTTL, at: "ttl") { problem }
         }
         checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
         if message["data"] != nil, android["data"] != nil {
-            report(
-                androidDataOverride,
-                at: "data",
+            report(androidDataOverride, at: "data") {
                 "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
-            )
+            }
         }
         if let color = android["notification"]?["color"] {
             let text = color.stringValue ?? ""
             let valid = text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
             if !valid {
-                report(androidColor, at: "notification.color", "`color` is \(color.jsonString); it must be #rrggbb")
+                report(androidColor, at: "notification.color") { "`color` is \(color.jsonString); it must be #rrggbb" }
             }
         }
     }
@@ -345,22 +316,18 @@ enum FCMChecks {
             guard let apns = block("apns", of: message, apnsBlock, platform: .ios, &context) else { return }
             checkStringMap(apns["headers"], path: "$.message.apns.headers", platform: .ios, isData: false, &context)
             if let payload = apns["payload"], payload.kind != .object {
-                context.reportIOS(
-                    apnsBlock,
-                    path: "$.message.apns.payload",
+                context.reportIOS(apnsBlock, path: "$.message.apns.payload") {
                     "`payload` is \(payload.kindPhrase), not an object"
-                )
+                }
             }
         }
         // With nothing to show, FCM sends Apple devices a background push, which priority 10 may not carry.
         guard let ios, ios.payload.aps?["alert"] == nil, ios.headers["apns-priority"] != "5" else { return }
-        context.reportIOS(
-            apnsDataOnlyPriority,
-            header: "apns-priority",
+        context.reportIOS(apnsDataOnlyPriority, header: "apns-priority") {
             ios.headers["apns-priority"] == nil
                 ? "nothing is shown on Apple devices, so set `apns.headers.apns-priority` to \"5\"; FCM's default, 10, is refused for such messages"
                 : "nothing is shown on Apple devices, so `apns-priority` must be \"5\", not \"\(ios.headers["apns-priority"]!)\""
-        )
+        }
     }
 
     private static func checkWebpush(_ message: JSONObject, _ context: inout PushCheckContext) {
@@ -371,65 +338,50 @@ enum FCMChecks {
         if let link = options?["link"],
             !(link.stringValue.map { $0.hasPrefix("https://") && isAbsoluteURL($0) } ?? false)
         {
-            context.report(
-                webpushLink,
-                platform: .web,
-                path: "$.message.webpush.fcm_options.link",
+            context.report(webpushLink, platform: .web, path: "$.message.webpush.fcm_options.link") {
                 "`link` is \(link.jsonString); it must be an absolute HTTPS URL"
-            )
+            }
         }
     }
 
     // MARK: Legacy
 
     private static func checkLegacy(_ context: inout PushCheckContext) {
-        let root = context.root
-        context.report(
-            legacyAPI,
-            path: "$",
+        let root = context.request.document.rootObject
+        context.report(legacyAPI, path: "$") {
             "this is a legacy FCM HTTP body, an API Google has shut down: send `{\"message\": {…}}` to the HTTP v1 endpoint"
-        )
+        }
         let targets = ["to", "registration_ids", "condition"].filter { root[$0] != nil }
         if targets.count != 1 {
-            context.report(
-                legacyTarget,
-                path: "$",
+            context.report(legacyTarget, path: "$") {
                 targets.isEmpty
                     ? "there is no target (`to`, `registration_ids` or `condition`)"
                     : "there are \(targets.count) targets; set exactly one"
-            )
+            }
         }
         if let ids = root["registration_ids"],
             !(ids.arrayValue.map { (1...1_000).contains($0.count) && $0.allSatisfy { $0.kind == .string } } ?? false)
         {
-            context.report(
-                legacyTarget,
-                path: "$.registration_ids",
+            context.report(legacyTarget, path: "$.registration_ids") {
                 "`registration_ids` must hold 1 to 1,000 token strings"
-            )
+            }
         }
         if let priority = root["priority"], !(priority.stringValue.map { ["normal", "high"].contains($0) } ?? false) {
-            context.report(
-                legacyOptions,
-                path: "$.priority",
+            context.report(legacyOptions, path: "$.priority") {
                 "`priority` is \(priority.jsonString); it must be \"normal\" or \"high\""
-            )
+            }
         }
         if let ttl = root["time_to_live"], !(ttl.numberValue?.int64Value.map { (0...2_419_200).contains($0) } ?? false)
         {
-            context.report(
-                legacyOptions,
-                path: "$.time_to_live",
+            context.report(legacyOptions, path: "$.time_to_live") {
                 "`time_to_live` must be an integer from 0 to 2,419,200 seconds"
-            )
+            }
         }
         for key in ["content_available", "mutable_content", "dry_run", "direct_boot_ok"] {
             if let value = root[key], value.kind != .bool {
-                context.report(
-                    legacyOptions,
-                    path: PushCheckContext.path("$", key),
+                context.report(legacyOptions, path: PushCheckContext.path("$", key)) {
                     "`\(key)` is \(value.kindPhrase), not a Boolean"
-                )
+                }
             }
         }
         checkStringMap(root["data"], path: "$.data", platform: nil, isData: true, &context)
@@ -445,12 +397,9 @@ enum FCMChecks {
         _ context: inout PushCheckContext
     ) {
         for key in object.keys where !allowed.contains(key) {
-            context.report(
-                requestUnknownField,
-                platform: platform,
-                path: PushCheckContext.path(path, key),
+            context.report(requestUnknownField, platform: platform, path: PushCheckContext.path(path, key)) {
                 "`\(key)` is not a field FCM v1 knows here; FCM rejects the request"
-            )
+            }
         }
     }
 
@@ -465,39 +414,33 @@ enum FCMChecks {
         guard let value else { return }
         guard let object = value.objectValue else {
             let name = path.split(separator: ".").last.map(String.init) ?? path
-            context.report(
-                dataObject,
-                platform: platform,
-                path: path,
+            context.report(dataObject, platform: platform, path: path) {
                 "`\(name)` is \(value.kindPhrase); it must be an object whose values are strings"
-            )
+            }
             return
         }
         for (key, member) in object {
             // Every finding here is at the member.
-            func report(_ rule: PushCheckRule, _ message: String) {
+            func report(_ rule: PushCheckRule, _ message: () -> String) {
                 context.report(rule, platform: platform, path: PushCheckContext.path(path, key), message)
             }
             if member.kind != .string {
-                report(
-                    dataObject,
+                report(dataObject) {
                     "`\(key)` is \(member.kindPhrase); every value must be a string (send \(member.jsonString) as text)"
-                )
+                }
             }
             guard isData else { continue }
             let lower = key.lowercased()
             if lower == "from" || lower == "message_type" || lower.hasPrefix("google.") || lower.hasPrefix("gcm.") {
-                report(dataReservedKey, "`\(key)` is reserved by FCM, which refuses the request; rename it")
+                report(dataReservedKey) { "`\(key)` is reserved by FCM, which refuses the request; rename it" }
             } else if lower == "collapse_key" {
-                report(
-                    dataOverwrittenKey,
+                report(dataOverwrittenKey) {
                     "`\(key)` is accepted, but Android's getData() drops it: the app never sees it; rename it"
-                )
+                }
             } else if lower == "notification" || lower.hasPrefix("google") || lower.hasPrefix("gcm") {
-                report(
-                    dataOverwrittenKey,
+                report(dataOverwrittenKey) {
                     "`\(key)` is accepted today, but Firebase documents it as reserved and may overwrite it; rename it"
-                )
+                }
             }
         }
     }
@@ -510,23 +453,21 @@ enum FCMChecks {
             let quote = rest[open]
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(of: quote) else {
-                context.report(conditionTopics, path: path, "a quote is never closed")
+                context.report(conditionTopics, path: path) { "a quote is never closed" }
                 return
             }
             topics.append(rest[afterOpen..<close])
             rest = rest[rest.index(after: close)...]
         }
         if topics.isEmpty || topics.count > 5 {
-            context.report(
-                conditionTopics,
-                path: path,
+            context.report(conditionTopics, path: path) {
                 topics.isEmpty
                     ? "the condition names no topic ('name' in topics)"
                     : "the condition names \(topics.count) topics; FCM allows at most 5"
-            )
+            }
         }
         for topic in topics where !isTopicName(topic) {
-            context.report(conditionTopics, path: path, "'\(topic)' is not a topic name")
+            context.report(conditionTopics, path: path) { "'\(topic)' is not a topic name" }
         }
     }
 

@@ -32,8 +32,6 @@ extension PushCheckContext {
         return registry.decode(deliveries[index].payload)
     }
 
-    var root: JSONObject { request.document.rootObject }
-
     /// For a size finding: whether cutting the alert text (``PushFitter``, `push-payloads fit`) brings the
     /// request under every limit it reaches.
     var fitVerdict: String {
@@ -55,13 +53,14 @@ extension PushCheckContext {
 
     /// Where the iOS payload sits in the input, for paths: `$`, `$.payload`, or FCM's `$.message.apns.payload`
     /// (the data keys and alert FCM adds are reported there too).
-    var iosPayloadPath: String { Self.iosPayloadPath(of: request.kind) }
+    static func iosPayloadPath(of kind: PushRequestKind) -> String { iosPayloadKeys(of: kind).reduce("$", path) }
 
-    static func iosPayloadPath(of kind: PushRequestKind) -> String {
+    /// The member keys from the root to the iOS payload (``PushFitter`` cuts the alert text under them).
+    static func iosPayloadKeys(of kind: PushRequestKind) -> [String] {
         switch kind {
-        case .apnsRequest: return "$.payload"
-        case .fcmV1: return "$.message.apns.payload"
-        default: return "$"
+        case .apnsRequest: return ["payload"]
+        case .fcmV1: return ["message", "apns", "payload"]
+        default: return []
         }
     }
 
@@ -92,13 +91,13 @@ extension PushCheckContext {
     }
 
     /// Adds a finding, certain or not as the rule's scope and the ``audience`` say; a device finding for a
-    /// platform the request does not reach is left out.
+    /// platform the request does not reach is left out, its `message` never made.
     mutating func report(
         _ rule: PushCheckRule,
         platform: PushPlatform? = nil,
         path: String? = nil,
         header: String? = nil,
-        _ message: String
+        _ message: () -> String
     ) {
         var isCertain = true
         if rule.scope == .device {
@@ -108,16 +107,17 @@ extension PushCheckContext {
             } else {
                 // A device finding about the request as a whole (two platforms compared) holds for sure only
                 // when every platform it may reach surely receives it.
-                isCertain = audience.isSettled
+                isCertain = audience.possible.count == audience.certain.count
             }
         }
         findings.append(
-            PushFinding(rule, platform: platform, path: path, header: header, message: message, isCertain: isCertain)
+            PushFinding(rule, platform: platform, path: path, header: header, message: message(), isCertain: isCertain)
         )
     }
 
     /// Adds a finding on the iOS payload or its APNs headers.
-    mutating func reportIOS(_ rule: PushCheckRule, path: String? = nil, header: String? = nil, _ message: String) {
+    mutating func reportIOS(_ rule: PushCheckRule, path: String? = nil, header: String? = nil, _ message: () -> String)
+    {
         report(rule, platform: .ios, path: path, header: header, message)
     }
 
@@ -179,6 +179,8 @@ struct PushAudience {
     let possible: [PushPlatform]
     /// The platforms whose devices surely receive it (some of ``possible``).
     let certain: [PushPlatform]
+    /// The platforms that may, but need not, receive the request.
+    var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
     /// A device payload and an APNs request reach the platform they are for. An FCM body reaches every
     /// platform it builds a delivery for, and surely those whose block it has (`apns`, `android`,
@@ -201,12 +203,6 @@ struct PushAudience {
             certain = reached
         }
     }
-
-    /// Whether every platform the request may reach surely receives it.
-    var isSettled: Bool { possible.count == certain.count }
-
-    /// The platforms that may, but need not, receive the request.
-    var uncertain: [PushPlatform] { possible.filter { !certain.contains($0) } }
 
     /// Each built-in platform's FCM v1 block, and its name in messages, in the platforms' order.
     private static let blocks: [PushPlatform: (block: String, name: String, order: Int)] = [

@@ -24,8 +24,13 @@ public struct PushCheckRule: Hashable, Sendable, CustomStringConvertible {
         self.scope = scope
     }
 
-    /// A rule whose findings hold only on their platform's devices (``Scope/device``).
-    static func device(id: String, severity: PushSeverity, summary: String, source: String) -> PushCheckRule {
+    /// A rule of the checks' tables whose findings hold whatever device receives the request (``Scope/request``).
+    static func request(_ id: String, _ severity: PushSeverity, _ summary: String, source: String) -> PushCheckRule {
+        PushCheckRule(id: id, severity: severity, summary: summary, source: source)
+    }
+
+    /// A rule of the checks' tables whose findings hold only on their platform's devices (``Scope/device``).
+    static func device(_ id: String, _ severity: PushSeverity, _ summary: String, source: String) -> PushCheckRule {
         PushCheckRule(id: id, severity: severity, summary: summary, source: source, scope: .device)
     }
 

@@ -1,3 +1,5 @@
+import PushPayloads
+
 /// One thing a check found in a send request or payload: which rule, how much it matters, where, for
 /// which platform, and a sentence a person can act on. A value, not a log line.
 public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
@@ -49,17 +51,13 @@ extension PushFinding: Encodable {
     /// Encodes `rule` (the id), `severity`, `platform`, `path`, `header`, `message` and `certain`, each
     /// present, `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rule.id, forKey: .rule)
-        try container.encode(severity, forKey: .severity)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(path, forKey: .path)
-        try container.encode(header, forKey: .header)
-        try container.encode(message, forKey: .message)
-        try container.encode(isCertain, forKey: .certain)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case rule, severity, platform, path, header, message, certain
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(rule.id, forKey: "rule")
+        try container.encode(severity, forKey: "severity")
+        try container.encode(platform, forKey: "platform")
+        try container.encode(path, forKey: "path")
+        try container.encode(header, forKey: "header")
+        try container.encode(message, forKey: "message")
+        try container.encode(isCertain, forKey: "certain")
     }
 }

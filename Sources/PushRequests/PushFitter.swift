@@ -51,7 +51,7 @@ public struct PushFitter: Sendable {
                 state.cut(slot, for: kind, keeping: kept, from: size)
             }
         }
-        if let over = state.limits.first(where: \.isExceeded) {
+        if let over = PushSizeLimit.limits(of: state.current, maximumBytes: maximumBytes).first(where: \.isExceeded) {
             let part = over.kind == .apns ? "the iOS payload" : "the FCM message's data and notification text"
             let limit =
                 maximumBytes != nil
@@ -65,7 +65,7 @@ public struct PushFitter: Sendable {
                 keyPath: over.path == "$" ? nil : String(over.path.dropFirst(2))
             )
         }
-        return PushFitResult(jsonBytes: state.jsonBytes, cuts: state.cuts.map(\.path))
+        return PushFitResult(jsonBytes: state.current.document.jsonBytes, cuts: state.cuts.map(\.path))
     }
 
     /// The texts that may be cut for `kind`'s limit, in cutting order, as member keys from the root.
@@ -77,15 +77,9 @@ public struct PushFitter: Sendable {
         case .fcmLegacy: notification = [["notification", "body"], ["notification", "title"]]
         default: notification = []
         }
-        if kind == .fcm { return notification }
-
-        let aps: [String]
-        switch request.kind {
-        case .apnsRequest: aps = ["payload", "aps"]
-        case .fcmV1: aps = ["message", "apns", "payload", "aps"]
-        case .fcmLegacy: return notification
-        default: aps = ["aps"]
-        }
+        // A legacy body has no APNs override: FCM builds the iOS alert from `notification`.
+        if kind == .fcm || request.kind == .fcmLegacy { return notification }
+        let aps = PushCheckContext.iosPayloadKeys(of: request.kind) + ["aps"]
         guard let alert = value(at: aps + ["alert"], in: root) else {
             // FCM builds the iOS alert from `notification` when the APNs override has none.
             return notification
@@ -137,14 +131,10 @@ private struct FitState {
         self.current = request
     }
 
-    var limits: [PushSizeLimit] { PushSizeLimit.limits(of: current, maximumBytes: maximumBytes) }
-
     /// `kind`'s limit, measured on `request` (by default the input with the cuts so far).
     func limit(_ kind: PushSizeLimit.Kind, of request: PushSendRequest? = nil) -> PushSizeLimit? {
         PushSizeLimit.limits(of: request ?? current, maximumBytes: maximumBytes).first { $0.kind == kind }
     }
-
-    var jsonBytes: [UInt8] { current.document.jsonBytes }
 
     /// Cuts the text at `keys` as much as `kind`'s limit needs (all of it but the ellipsis when that is
     /// not enough), if cutting it makes the input smaller; `size` is the limit's measure before. A longer

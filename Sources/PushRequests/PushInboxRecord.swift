@@ -63,38 +63,30 @@ extension PushInboxRecord: Encodable {
     /// `content_type`, `read`, `sent_at`, `expires_at`, `expired`, `title`, `body`, `action` and `url`
     /// (`null` where the vendor defines no action) and `issues` (their codes); for `error`: `error`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(source, forKey: .source)
-        try container.encode(line, forKey: .line)
-        try container.encode(entry, forKey: .entry)
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(source, forKey: "source")
+        try container.encode(line, forKey: "line")
+        try container.encode(entry, forKey: "entry")
         switch content {
         case .message(let message):
-            try container.encode("ok", forKey: .status)
-            try container.encode("inbox", forKey: .kind)
-            try container.encode(message.vendor, forKey: .vendor)
-            try container.encode(message.messageID, forKey: .messageID)
-            try container.encode(message.contentType, forKey: .contentType)
-            try container.encode(message.isRead, forKey: .read)
-            try container.encode(message.sentAt, forKey: .sentAt)
-            try container.encode(message.expiresAt, forKey: .expiresAt)
-            try container.encode(message.isExpired, forKey: .expired)
-            try container.encode(message.title, forKey: .title)
-            try container.encode(message.body, forKey: .body)
-            try container.encode(message.defaultAction?.kind, forKey: .action)
-            try container.encode(message.defaultAction?.url, forKey: .url)
-            try container.encode(message.issues.map(\.code), forKey: .issues)
+            try container.encode("ok", forKey: "status")
+            try container.encode("inbox", forKey: "kind")
+            try container.encode(message.vendor, forKey: "vendor")
+            try container.encode(message.messageID, forKey: "message_id")
+            try container.encode(message.contentType, forKey: "content_type")
+            try container.encode(message.isRead, forKey: "read")
+            try container.encode(message.sentAt, forKey: "sent_at")
+            try container.encode(message.expiresAt, forKey: "expires_at")
+            try container.encode(message.isExpired, forKey: "expired")
+            try container.encode(message.title, forKey: "title")
+            try container.encode(message.body, forKey: "body")
+            try container.encode(message.defaultAction?.kind, forKey: "action")
+            try container.encode(message.defaultAction?.url, forKey: "url")
+            try container.encode(message.issues.map(\.code), forKey: "issues")
         case .error(let error):
-            try container.encode("error", forKey: .status)
-            try container.encode("inbox", forKey: .kind)
-            try container.encode(error, forKey: .error)
+            try container.encode("error", forKey: "status")
+            try container.encode("inbox", forKey: "kind")
+            try container.encode(error, forKey: "error")
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case source, line, entry, status, kind, vendor, read, expired, title, body, action, url, issues, error
-        case messageID = "message_id"
-        case contentType = "content_type"
-        case sentAt = "sent_at"
-        case expiresAt = "expires_at"
     }
 }

@@ -56,34 +56,24 @@ public struct PushInspection: Sendable, Equatable {
 extension PushInspection: Encodable {
     /// Encodes `schema_version`, `kind`, `deliveries` and `findings`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.schemaVersion, forKey: .schemaVersion)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(deliveries, forKey: .deliveries)
-        try container.encode(findings, forKey: .findings)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind, deliveries, findings
-        case schemaVersion = "schema_version"
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(Self.schemaVersion, forKey: "schema_version")
+        try container.encode(kind, forKey: "kind")
+        try container.encode(deliveries, forKey: "deliveries")
+        try container.encode(findings, forKey: "findings")
     }
 }
 
 extension PushInspection.Delivery: Encodable {
     /// Encodes `platform`, `headers` (sorted by name), `system_text` and `notification`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(platform, forKey: .platform)
-        var headerContainer = container.nestedContainer(keyedBy: PushNameKey.self, forKey: .headers)
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(platform, forKey: "platform")
+        var headerContainer = container.nestedContainer(keyedBy: PushNameKey.self, forKey: "headers")
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             try headerContainer.encode(value, forKey: PushNameKey(stringValue: name))
         }
-        try container.encode(systemText, forKey: .systemText)
-        try container.encode(notification, forKey: .notification)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case platform, headers, notification
-        case systemText = "system_text"
+        try container.encode(systemText, forKey: "system_text")
+        try container.encode(notification, forKey: "notification")
     }
 }

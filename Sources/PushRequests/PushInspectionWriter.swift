@@ -52,7 +52,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
     public func withBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try output.withRawBytes(body)
+        try output.withBytes { bytes throws(Failure) in try body(UnsafeRawBufferPointer(bytes)) }
     }
 
     /// Empties the buffer, keeping its storage for the next value.

@@ -1,13 +1,12 @@
+public import PushPayloads
+
 /// A kind of device a push reaches: an open set, so adding one breaks no one.
-public struct PushPlatform: Hashable, Sendable, CustomStringConvertible {
+public struct PushPlatform: Hashable, Sendable, PushNamedValue {
     /// A stable lower-case name, such as `ios`.
     public let name: String
 
     /// Creates a platform; use a name no built-in platform uses.
     public init(name: String) { self.name = name }
-
-    /// The platform's ``name``.
-    public var description: String { name }
 
     /// iOS and Apple's other platforms, through APNs.
     public static let ios = PushPlatform(name: "ios")
@@ -15,11 +14,4 @@ public struct PushPlatform: Hashable, Sendable, CustomStringConvertible {
     public static let android = PushPlatform(name: "android")
     /// Browsers, through FCM's Web Push.
     public static let web = PushPlatform(name: "web")
-}
-
-extension PushPlatform: Encodable {
-    /// Encodes the platform as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
 }

@@ -1,13 +1,12 @@
+public import PushPayloads
+
 /// What a JSON input is: a payload as a device receives it, or a request a server sends. An open set.
-public struct PushRequestKind: Hashable, Sendable, CustomStringConvertible {
+public struct PushRequestKind: Hashable, Sendable, PushNamedValue {
     /// A stable snake_case name, such as `fcm_v1`.
     public let name: String
 
     /// Creates a kind; use a name no built-in kind uses.
     public init(name: String) { self.name = name }
-
-    /// The kind's ``name``.
-    public var description: String { name }
 
     /// A payload as a device receives it: an APNs payload (`aps` and custom keys) or FCM data.
     public static let devicePayload = PushRequestKind(name: "device_payload")
@@ -19,11 +18,4 @@ public struct PushRequestKind: Hashable, Sendable, CustomStringConvertible {
     /// A legacy FCM HTTP body (`to` or `registration_ids`, `data`, `notification`, …): the API Google
     /// deprecated in 2023 and began shutting down in July 2024.
     public static let fcmLegacy = PushRequestKind(name: "fcm_legacy")
-}
-
-extension PushRequestKind: Encodable {
-    /// Encodes the kind as its ``name``.
-    public func encode(to encoder: any Encoder) throws {
-        try name.encode(to: encoder)
-    }
 }

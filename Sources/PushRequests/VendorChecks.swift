@@ -6,98 +6,87 @@ import PushPayloads
 /// `shared/docs/vendor-formats.md` and `docs/vendor-rules.md`.
 enum VendorChecks {
     static let cordialMcID = PushCheckRule.device(
-        id: "vendor.cordial.mcid",
-        severity: .error,
-        summary: "Cordial's `mcID` is a string; any other type and Cordial's SDK does not claim the push.",
+        "vendor.cordial.mcid",
+        .error,
+        "Cordial's `mcID` is a string; any other type and Cordial's SDK does not claim the push.",
         source: "Cordial iOS CordialPushNotificationHandler.isCordialMessage → getMcID (`as? String`)"
     )
     static let cordialExtensionLayout = PushCheckRule.device(
-        id: "vendor.cordial.extension-layout",
-        severity: .warning,
-        summary:
-            "`system.messageAttribution.mcID` alone is read by Cordial's app extensions only; the SDK's `isCordialMessage` needs a top-level `mcID`.",
+        "vendor.cordial.extension-layout",
+        .warning,
+        "`system.messageAttribution.mcID` alone is read by Cordial's app extensions only; the SDK's `isCordialMessage` needs a top-level `mcID`.",
         source: "Cordial iOS PushNotificationParserMessageAttribution; CordialAppExtensions PushNotificationParser"
     )
     static let exponeaSource = PushCheckRule.device(
-        id: "vendor.exponea.source",
-        severity: .error,
-        summary:
-            "Exponea's `source` is exactly the string \"xnpe_platform\"; another spelling or case and neither SDK claims the push.",
+        "vendor.exponea.source",
+        .error,
+        "Exponea's `source` is exactly the string \"xnpe_platform\"; another spelling or case and neither SDK claims the push.",
         source: "Exponea iOS Exponea.isExponeaNotification; Android Exponea.isExponeaPushNotification"
     )
     static let exponeaSilentFlag = PushCheckRule.device(
-        id: "vendor.exponea.silent-flag",
-        severity: .warning,
-        summary:
-            "Exponea's `silent` is read as `as? Int == 1` on iOS and `== \"true\"` on Android: a value meant as silent that the platform's SDK reads as visible, or the reverse.",
+        "vendor.exponea.silent-flag",
+        .warning,
+        "Exponea's `silent` is read as `as? Int == 1` on iOS and `== \"true\"` on Android: a value meant as silent that the platform's SDK reads as visible, or the reverse.",
         source: "Exponea iOS PushNotificationParser.parsePushOpened; Android MessagingUtils.isSilentPush"
     )
     static let exponeaNotShown = PushCheckRule.device(
-        id: "vendor.exponea.not-shown",
-        severity: .warning,
-        summary:
-            "Exponea's Android SDK shows nothing when `title` and `message` are both blank, or when a field it parses is malformed.",
+        "vendor.exponea.not-shown",
+        .warning,
+        "Exponea's Android SDK shows nothing when `title` and `message` are both blank, or when a field it parses is malformed.",
         source: "Exponea Android FcmManagerImpl.handleRemoteMessage, NotificationPayload"
     )
     static let exponeaActions = PushCheckRule.device(
-        id: "vendor.exponea.actions",
-        severity: .warning,
-        summary:
-            "Exponea's iOS SDK casts `actions` to `[[String: String]]`: one non-string value and no button's tap is handled.",
+        "vendor.exponea.actions",
+        .warning,
+        "Exponea's iOS SDK casts `actions` to `[[String: String]]`: one non-string value and no button's tap is handled.",
         source: "Exponea iOS PushNotificationParser.parsePushOpened"
     )
     static let swrvePushID = PushCheckRule.device(
-        id: "vendor.swrve.push-id",
-        severity: .error,
-        summary:
-            "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push (or, for `_sp` beside a usable `_p`, its silence).",
+        "vendor.swrve.push-id",
+        .error,
+        "Swrve's `_p` and `_sp` are a non-empty string (or, on iOS, a number); empty, null or a container and the SDK ignores the push (or, for `_sp` beside a usable `_p`, its silence).",
         source: "Swrve iOS SwrvePush.pushIdFromNotificationContent; Android SwrveHelper.isSwrvePush"
     )
     static let swrvePushIDBoolean = PushCheckRule.device(
-        id: "vendor.swrve.push-id-boolean",
-        severity: .warning,
-        summary:
-            "A Boolean `_p` or `_sp` is claimed by Swrve's iOS SDK with the id \"1\" or \"0\" (`NSNumber.stringValue`), the same for every push; send the campaign's id.",
+        "vendor.swrve.push-id-boolean",
+        .warning,
+        "A Boolean `_p` or `_sp` is claimed by Swrve's iOS SDK with the id \"1\" or \"0\" (`NSNumber.stringValue`), the same for every push; send the campaign's id.",
         source: "Swrve iOS SwrvePush.pushIdFromNotificationContent (NSNumber stringValue)"
     )
     static let swrveRichVersion = PushCheckRule.device(
-        id: "vendor.swrve.rich-version",
-        severity: .warning,
-        summary: "Swrve renders `_sw` only up to version 1; a later version is ignored (plain text on Android).",
+        "vendor.swrve.rich-version",
+        .warning,
+        "Swrve renders `_sw` only up to version 1; a later version is ignored (plain text on Android).",
         source: "Swrve iOS SwrvePush.isValidNotificationContent; Android SwrveNotificationBuilder"
     )
     static let atomicEnvelope = PushCheckRule.device(
-        id: "vendor.atomic.envelope",
-        severity: .error,
-        summary:
-            "An `atomic` object (in FCM data, a JSON string holding one) with Atomic's `source` or ids has `source` \"io.atomic\", a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
+        "vendor.atomic.envelope",
+        .error,
+        "An `atomic` object (in FCM data, a JSON string holding one) with Atomic's `source` or ids has `source` \"io.atomic\", a string `cardInstanceId` and a string or number `streamContainerId`, or `notificationFromPushPayload` returns nil.",
         source: "Atomic Web SDK 1.5.0 notificationFromPushPayload"
     )
     static let embeddedJSON = PushCheckRule.device(
-        id: "vendor.embedded-json",
-        severity: .warning,
-        summary:
-            "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
+        "vendor.embedded-json",
+        .warning,
+        "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
         source: "vendor-formats.md §2.4, §3.4, §4.1 (Android SDKs parse these strings)"
     )
     static let ambiguous = PushCheckRule.device(
-        id: "vendor.ambiguous",
-        severity: .warning,
-        summary: "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
+        "vendor.ambiguous",
+        .warning,
+        "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
         source: "vendor-formats.md §5 (router tie-break)"
     )
     static let silentFlagIgnored = PushCheckRule.device(
-        id: "vendor.silent-flag-ignored",
-        severity: .warning,
-        summary:
-            "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
+        "vendor.silent-flag-ignored",
+        .warning,
+        "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
         source: "vendor-formats.md §5 (`silent` is Exponea's only)"
     )
     static let platformDivergence = PushCheckRule.device(
-        id: "platform.divergence",
-        severity: .warning,
-        summary:
-            "One send request that the vendors' iOS and Android SDKs treat differently: another owner, silent on one and visible on the other, or other buttons.",
+        "platform.divergence",
+        .warning,
+        "One send request that the vendors' iOS and Android SDKs treat differently: another owner, silent on one and visible on the other, or other buttons.",
         source: "docs/vendor-rules.md (each platform's rule)"
     )
 
@@ -144,7 +133,9 @@ enum VendorChecks {
         if ios.buttons.count != android.buttons.count {
             differences.append("iOS has \(ios.buttons.count) button(s), Android \(android.buttons.count)")
         }
-        if !differences.isEmpty { context.report(platformDivergence, path: "$", differences.joined(separator: "; ")) }
+        if !differences.isEmpty {
+            context.report(platformDivergence, path: "$") { differences.joined(separator: "; ") }
+        }
     }
 
     private static func checkDelivery(
@@ -157,28 +148,24 @@ enum VendorChecks {
         let platform = delivery.platform
         let request = context.request
         // Every finding here is the platform's, at a key of its payload (`nil`: the payload, `$`).
-        func report(_ rule: PushCheckRule, at key: String?, _ message: String) {
+        func report(_ rule: PushCheckRule, at key: String?, _ message: () -> String) {
             let path = key.map { Self.path(of: $0, on: platform, in: request) } ?? "$"
             context.report(rule, platform: platform, path: path, message)
         }
 
         // Markers that are there but that their SDK won't claim.
         if let mcID = payload["mcID"], mcID.kind != .string {
-            report(cordialMcID, at: "mcID", "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string")
+            report(cordialMcID, at: "mcID") { "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string" }
         }
         if classification.marker == .cordialMessageAttribution {
-            report(
-                cordialExtensionLayout,
-                at: "system",
+            report(cordialExtensionLayout, at: "system") {
                 "only `system.messageAttribution.mcID`: Cordial's app extensions read it, but `isCordialMessage` needs a top-level `mcID`"
-            )
+            }
         }
         if let source = payload["source"], !source.isString("xnpe_platform"), Self.isExponeaSourceNearMiss(source) {
-            report(
-                exponeaSource,
-                at: "source",
+            report(exponeaSource, at: "source") {
                 "`source` is \(source.jsonString), not exactly the string \"xnpe_platform\": Exponea's SDK will not claim the push"
-            )
+            }
         }
         let silentPushID = SwrveDecoder.pushID(payload["_sp"])
         for key in ["_p", "_sp"] {
@@ -186,26 +173,22 @@ enum VendorChecks {
             if SwrveDecoder.pushID(id) == nil {
                 // A usable `_sp` makes it a Swrve silent push, for which `_p` does not matter.
                 if key == "_p" && silentPushID != nil { continue }
-                report(
-                    swrvePushID,
-                    at: key,
+                report(swrvePushID, at: key) {
                     key == "_sp" && classification.vendor == .swrve
                         ? "`_sp` is \(id.jsonString), which Swrve's SDK reads as no push id: the push is shown by its `_p`, not silent"
                         : "`\(key)` is \(id.jsonString), which Swrve's SDK reads as no push id, so it ignores the push"
-                )
+                }
             } else if id.kind == .bool, key == "_sp" || silentPushID == nil {
                 let read = id.boolValue == true ? "1" : "0"
-                report(
-                    swrvePushIDBoolean,
-                    at: key,
+                report(swrvePushIDBoolean, at: key) {
                     "`\(key)` is \(id.jsonString): Swrve's iOS SDK claims the push with the id \"\(read)\"\(read == "0" ? " (the id of QA pushes)" : ""), the same for every such push; send the campaign's id as a string"
-                )
+                }
             }
         }
         if let atomic = payload["atomic"], classification.vendor != .atomic,
             !classification.alsoMatching.contains(.atomic), let problem = Self.atomicProblem(atomic, in: payload)
         {
-            report(atomicEnvelope, at: "atomic", problem)
+            report(atomicEnvelope, at: "atomic") { problem }
         }
 
         // Nested values in FCM data that do not parse.
@@ -213,21 +196,17 @@ enum VendorChecks {
             for key in embeddedKeys {
                 guard let value = payload[key], let text = value.stringValue, !text.isEmpty else { continue }
                 if payload.embeddedJSON(value) == nil {
-                    report(
-                        embeddedJSON,
-                        at: key,
+                    report(embeddedJSON, at: key) {
                         "`\(key)` is not a JSON object or array in a string, so the SDK skips it"
-                    )
+                    }
                 }
             }
         }
 
         if !classification.alsoMatching.isEmpty, let owner = classification.vendor {
-            report(
-                ambiguous,
-                at: nil,
+            report(ambiguous, at: nil) {
                 "the markers of \(([owner] + classification.alsoMatching).map(\.name).joined(separator: ", ")) are all there: each SDK acts on the push; \(owner.name) wins the router's precedence"
-            )
+            }
         }
 
         guard let vendor = classification.vendor else { return }
@@ -236,27 +215,21 @@ enum VendorChecks {
         case .swrve:
             // The version as the SDK reads it (Objective-C's `intValue`: "2" is 2, "1.5" is 1).
             if let version = notification.swrve?.richVersion, version > 1 {
-                report(
-                    swrveRichVersion,
-                    at: "_sw",
+                report(swrveRichVersion, at: "_sw") {
                     "`_sw.version` is \(version): Swrve renders only version 1, so the rich content is ignored"
-                )
+                }
             }
         default: break
         }
         if vendor != .exponea, let silent = payload["silent"], Self.asksForSilence(silent) {
-            report(
-                silentFlagIgnored,
-                at: "silent",
+            report(silentFlagIgnored, at: "silent") {
                 "`silent` is \(silent.jsonString), Exponea's flag, which \(vendor.name)'s SDK does not read: by its own rule the push is \(classification.isSilent ? "silent" : "shown")"
-            )
+            }
         }
         if vendor != .swrve, let sp = payload["_sp"], SwrveDecoder.pushID(sp) != nil {
-            report(
-                silentFlagIgnored,
-                at: "_sp",
+            report(silentFlagIgnored, at: "_sp") {
                 "`_sp` marks a Swrve silent push, but the push is \(vendor.name)'s, whose SDK ignores it"
-            )
+            }
         }
     }
 
@@ -346,39 +319,33 @@ enum VendorChecks {
         return PushCheckContext.path(base, key)
     }
 
-    private static func checkExponea(_ payload: PushPayload, _ report: (PushCheckRule, String?, String) -> Void) {
+    private static func checkExponea(_ payload: PushPayload, _ report: (PushCheckRule, String?, () -> String) -> Void) {
         if let silent = payload["silent"] {
             switch payload.shape {
             case .apns:
                 if silent.isString("true") || silent.isString("1") {
-                    report(
-                        exponeaSilentFlag,
-                        "silent",
+                    report(exponeaSilentFlag, "silent") {
                         "`silent` is the string \(silent.jsonString): Exponea's iOS SDK reads only the number 1 (or true), so this push is not silent on iOS"
-                    )
+                    }
                 }
             case .fcm:
                 let text = silent.stringValue ?? ""
                 let meantSilent = ["true", "1", "yes"].contains(String(text.lowercased().filter { !$0.isWhitespace }))
                 if text != "true" && meantSilent {
-                    report(
-                        exponeaSilentFlag,
-                        "silent",
+                    report(exponeaSilentFlag, "silent") {
                         "`silent` is \(silent.jsonString): Exponea's Android SDK treats only exactly \"true\" as silent, so this push is shown"
-                    )
+                    }
                 }
             }
         }
         if payload.shape == .fcm, let reason = ExponeaDecoder.androidSuppression(payload),
             reason == .blank || reason == .unparseable
         {
-            report(
-                exponeaNotShown,
-                nil,
+            report(exponeaNotShown, nil) {
                 reason == .blank
                     ? "`title` and `message` are both blank: Exponea's Android SDK shows nothing"
                     : "a field Exponea's Android SDK parses (notification_id, actions, attributes, data or url_params) is malformed, so it drops the push"
-            )
+            }
         }
         if payload.shape == .apns, let actions = payload["actions"] {
             let flat =
@@ -386,11 +353,9 @@ enum VendorChecks {
                     array.allSatisfy { $0.objectValue?.values.allSatisfy { $0.kind == .string } ?? false }
                 } ?? false
             if !flat {
-                report(
-                    exponeaActions,
-                    "actions",
+                report(exponeaActions, "actions") {
                     "`actions` is not an array of objects of strings: Exponea's iOS SDK handles no button tap"
-                )
+                }
             }
         }
     }

@@ -57,7 +57,7 @@ public struct JSONLinesSplitter: Sendable {
         let count = bytes.byteCount
         var start = 0
         while start < count {
-            guard let newline = Self.firstLineFeed(in: bytes, from: start) else {
+            guard let newline = bytes.withUnsafeBytes({ $0[start...].firstIndex(of: JSONLines.lineFeed) }) else {
                 absorb(bytes.extracting(start..<count))
                 return
             }
@@ -142,11 +142,6 @@ public struct JSONLinesSplitter: Sendable {
         case .payload(let length): sink.payload(line: line, bytes: bytes.extracting(0..<length))
         case .oversized(let length): sink.oversized(line: line, length: length)
         }
-    }
-
-    /// The offset of the first `\n` at or after `start`.
-    private static func firstLineFeed(in bytes: RawSpan, from start: Int) -> Int? {
-        bytes.withUnsafeBytes { $0[start...].firstIndex(of: JSONLines.lineFeed) }
     }
 }
 #endif

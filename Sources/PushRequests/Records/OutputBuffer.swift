@@ -83,16 +83,9 @@ package final class OutputBuffer {
 
     /// Appends `value` in decimal without going through `String`.
     package func appendDecimal(_ value: Int) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-            // The magnitude of Int.min does not fit in Int, so go through UInt.
-            appendDecimal(unsigned: UInt(bitPattern: 0 &- value))
-        } else {
-            appendDecimal(unsigned: UInt(value))
-        }
-    }
-
-    package func appendDecimal(unsigned value: UInt) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        // The magnitude is a `UInt`: that of `Int.min` does not fit in `Int`.
+        var value = value.magnitude
         var digits = 1
         var rest = value / 10
         while rest > 0 {
@@ -100,7 +93,6 @@ package final class OutputBuffer {
             rest /= 10
         }
         reserve(digits)
-        var value = value
         var position = count + digits
         repeat {
             position -= 1
@@ -110,8 +102,10 @@ package final class OutputBuffer {
         count += digits
     }
 
-    /// Hands the bytes to `body`.
-    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    /// Hands the bytes to `body`, rethrowing its typed error (what a public writer's `withBytes` forwards).
+    package func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -320,14 +314,6 @@ package final class OutputBuffer {
 
     /// The bytes the buffer holds before it grows again.
     package var reservedCapacity: Int { capacity }
-
-    /// Hands the bytes to `body` as raw bytes, rethrowing its typed error (what a public writer's
-    /// `withBytes` forwards).
-    package func withRawBytes<Result, Failure: Error>(
-        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
-    }
 
     /// A buffer of its own holding the same bytes, for a value that shares this one to write into
     /// (`PushInspectionWriter`'s copy on write).

@@ -44,37 +44,32 @@ extension PushRecord: Encodable {
     /// `vendor` (`unknown` for none), `silent`, `ambiguous`, `shape`, `message_id`, `title`, `body`,
     /// `action` and `url`; for `error`, `error`; for `finding`, `kind` and the finding's fields.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(source, forKey: .source)
-        try container.encode(line, forKey: .line)
+        var container = encoder.container(keyedBy: PushNameKey.self)
+        try container.encode(source, forKey: "source")
+        try container.encode(line, forKey: "line")
         switch content {
         case .decoded(let notification, let request):
-            try container.encode("ok", forKey: .status)
+            try container.encode("ok", forKey: "status")
             if let request {
-                try container.encode(request.kind, forKey: .kind)
-                try container.encode(request.platform, forKey: .platform)
+                try container.encode(request.kind, forKey: "kind")
+                try container.encode(request.platform, forKey: "platform")
             }
-            try container.encode(notification.vendor?.name ?? "unknown", forKey: .vendor)
-            try container.encode(notification.isSilent, forKey: .silent)
-            try container.encode(notification.alsoMatching, forKey: .ambiguous)
-            try container.encode(notification.shape, forKey: .shape)
-            try container.encode(notification.messageID, forKey: .messageID)
-            try container.encode(notification.title, forKey: .title)
-            try container.encode(notification.body, forKey: .body)
-            try container.encode(notification.defaultAction.kind, forKey: .action)
-            try container.encode(notification.defaultAction.url, forKey: .url)
+            try container.encode(notification.vendor?.name ?? "unknown", forKey: "vendor")
+            try container.encode(notification.isSilent, forKey: "silent")
+            try container.encode(notification.alsoMatching, forKey: "ambiguous")
+            try container.encode(notification.shape, forKey: "shape")
+            try container.encode(notification.messageID, forKey: "message_id")
+            try container.encode(notification.title, forKey: "title")
+            try container.encode(notification.body, forKey: "body")
+            try container.encode(notification.defaultAction.kind, forKey: "action")
+            try container.encode(notification.defaultAction.url, forKey: "url")
         case .error(let error):
-            try container.encode("error", forKey: .status)
-            try container.encode(error, forKey: .error)
+            try container.encode("error", forKey: "status")
+            try container.encode(error, forKey: "error")
         case .finding(let kind, let finding):
-            try container.encode("finding", forKey: .status)
-            try container.encode(kind, forKey: .kind)
+            try container.encode("finding", forKey: "status")
+            try container.encode(kind, forKey: "kind")
             try finding.encode(to: encoder)
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case source, line, status, kind, platform, vendor, silent, ambiguous, shape, title, body, action, url, error
-        case messageID = "message_id"
     }
 }
