@@ -32,8 +32,7 @@ public final class PushRecordWriter {
     public func withBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let result = output.withBytes { bytes in Swift.Result { () throws(Failure) in try body(.init(bytes)) } }
-        return try result.get()
+        try output.withBytes { bytes throws(Failure) in try body(.init(bytes)) }
     }
 
     /// Forgets the records written, keeping the buffer's capacity.
