@@ -34,17 +34,20 @@ public struct JSONArray: Sendable {
 }
 
 extension JSONArray: Sequence {
-    /// Iterates over the elements in order.
+    /// Iterates over the elements in order, or over an object's values (``JSONObject/Values``).
     public struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline let storage: JSONStorage
         @usableFromInline var element: Int
         @usableFromInline var remaining: Int
+        /// The nodes between one value's subtree and the next value: 1 (the key) in an object, 0 in an array.
+        @usableFromInline let keyNodes: Int
 
         @inlinable
-        init(storage: JSONStorage, element: Int, remaining: Int) {
+        init(storage: JSONStorage, element: Int, remaining: Int, keyNodes: Int = 0) {
             self.storage = storage
             self.element = element
             self.remaining = remaining
+            self.keyNodes = keyNodes
         }
 
         /// The next element, or `nil` after the last.
@@ -53,7 +56,7 @@ extension JSONArray: Sequence {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let value = JSONValue(storage: storage, index: element)
-            element = Int(storage.nodes[element].end)
+            element = Int(storage.nodes[element].end) &+ keyNodes
             return value
         }
     }
