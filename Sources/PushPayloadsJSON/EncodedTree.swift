@@ -60,19 +60,13 @@ final class EncodedTree {
         nodes[node].content = content
     }
 
-    func makeObject(_ node: Int) {
-        if case .object = nodes[node].content { return }
-        detachChildren(of: node, becoming: .object)
-    }
-
-    func makeArray(_ node: Int) {
-        if case .array = nodes[node].content { return }
-        detachChildren(of: node, becoming: .array)
-    }
-
-    /// A value that becomes another container loses what it held; the old nodes stay in the array, unreachable.
-    private func detachChildren(of node: Int, becoming content: Content) {
-        nodes[node].content = content
+    /// Makes `node` an object or an array (`container`). A value that becomes another container loses what it
+    /// held; the old nodes stay in the array, unreachable.
+    func make(_ node: Int, _ container: Content) {
+        switch (nodes[node].content, container) {
+        case (.object, .object), (.array, .array): return
+        default: nodes[node].content = container
+        }
         nodes[node].firstChild = -1
         nodes[node].lastChild = -1
         nodes[node].childCount = 0
@@ -81,7 +75,7 @@ final class EncodedTree {
     /// The member `key` of the object `node`, made when it is new: a key encoded again keeps its place
     /// and gets the new value.
     func member(_ key: String, of node: Int, isInCodingPath: Bool = true) -> Int {
-        makeObject(node)
+        make(node, .object)
         var child = nodes[node].firstChild
         while child >= 0 {
             if nodes[child].key == key { return child }
@@ -92,7 +86,7 @@ final class EncodedTree {
 
     /// A new element at the end of the array `node`.
     func element(of node: Int) -> Int {
-        makeArray(node)
+        make(node, .array)
         return append(to: node, key: "", isInCodingPath: true)
     }
 

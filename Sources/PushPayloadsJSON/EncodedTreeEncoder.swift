@@ -6,12 +6,12 @@ struct EncodedTreeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        tree.makeObject(node)
+        tree.make(node, .object)
         return KeyedEncodingContainer(EncodedTreeKeyedContainer<Key>(tree: tree, node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        tree.makeArray(node)
+        tree.make(node, .array)
         return EncodedTreeUnkeyedContainer(tree: tree, node: node)
     }
 
@@ -115,15 +115,11 @@ private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainer
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = member(key)
-        tree.makeObject(nested)
-        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+        superEncoder(forKey: key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = member(key)
-        tree.makeArray(nested)
-        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+        superEncoder(forKey: key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -146,15 +142,11 @@ private struct EncodedTreeUnkeyedContainer: UnkeyedEncodingContainer, EncodedTre
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = tree.element(of: node)
-        tree.makeObject(nested)
-        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+        superEncoder().container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = tree.element(of: node)
-        tree.makeArray(nested)
-        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+        superEncoder().unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
