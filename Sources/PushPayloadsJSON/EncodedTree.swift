@@ -7,7 +7,6 @@
 /// tree, two words, so Swift keeps them inline in the existentials `Encodable` passes around.
 final class EncodedTree {
     enum Content {
-        case unset
         case null
         case bool(Bool)
         case number(String)
@@ -18,7 +17,7 @@ final class EncodedTree {
     }
 
     struct Node {
-        var content: Content = .unset
+        var content: Content = .null
         /// The member's name, in an object.
         var key: String
         var parent: Int
@@ -142,7 +141,7 @@ final class EncodedTree {
 
     private static func write(_ node: Int, of nodes: [Node], into output: inout [UInt8], indent: Int?) {
         switch nodes[node].content {
-        case .unset, .null: output.append(contentsOf: "null".utf8)
+        case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): writeString(text, into: &output)
