@@ -125,17 +125,13 @@ package struct JSONDocumentBuilder {
             }
         }
         if let duplicate {
-            levels.append(top)
-            levels[levels.count - 1].lastKeyNode = duplicate
-            let keyPath = path
-            levels.removeLast()
             let name = bytes.withUnsafeBufferPointer {
                 JSONStringDecoding.string(nodes[duplicate], in: $0.baseAddress!)
             }
             throw PushPayloadError(
                 .duplicateKey,
                 message: "the key \"\(name)\" appears more than once in one object",
-                keyPath: keyPath
+                keyPath: levels.isEmpty ? name : path + "." + name
             )
         }
     }
