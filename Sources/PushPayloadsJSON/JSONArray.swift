@@ -2,14 +2,13 @@
 ///
 /// Elements are reached by skipping whole subtrees, so iterating is linear and `self[i]` costs `i` steps.
 public struct JSONArray: Sendable {
-    @usableFromInline let storage: JSONStorage
-    @usableFromInline let index: Int
+    /// This array as a value.
+    public let value: JSONValue
+    @inlinable var storage: JSONStorage { value.storage }
+    @inlinable var index: Int { value.index }
 
     @inlinable
-    init(storage: JSONStorage, index: Int) {
-        self.storage = storage
-        self.index = index
-    }
+    init(storage: JSONStorage, index: Int) { value = JSONValue(storage: storage, index: index) }
 
     /// The number of elements.
     @inlinable
@@ -18,10 +17,6 @@ public struct JSONArray: Sendable {
     /// Whether the array has no elements.
     @inlinable
     public var isEmpty: Bool { count == 0 }
-
-    /// This array as a value.
-    @inlinable
-    public var value: JSONValue { JSONValue(storage: storage, index: index) }
 
     /// The element at `position`, or `nil` when `position` is negative or past the end.
     @inlinable

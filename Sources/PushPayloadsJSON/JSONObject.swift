@@ -3,14 +3,13 @@
 /// Lookup is a linear scan that skips each member's subtree in one step; push payloads have a handful
 /// of keys per object, where a scan beats building any index.
 public struct JSONObject: Sendable {
-    @usableFromInline let storage: JSONStorage
-    @usableFromInline let index: Int
+    /// This object as a value.
+    public let value: JSONValue
+    @inlinable var storage: JSONStorage { value.storage }
+    @inlinable var index: Int { value.index }
 
     @inlinable
-    init(storage: JSONStorage, index: Int) {
-        self.storage = storage
-        self.index = index
-    }
+    init(storage: JSONStorage, index: Int) { value = JSONValue(storage: storage, index: index) }
 
     /// An object with no members.
     public static let empty: JSONObject = {
@@ -30,10 +29,6 @@ public struct JSONObject: Sendable {
     /// Whether the object has no members.
     @inlinable
     public var isEmpty: Bool { count == 0 }
-
-    /// This object as a value.
-    @inlinable
-    public var value: JSONValue { JSONValue(storage: storage, index: index) }
 
     /// The member named `key` (compared after decoding escapes), or `nil`.
     @inlinable
