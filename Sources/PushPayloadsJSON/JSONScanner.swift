@@ -102,15 +102,17 @@ struct JSONScanner {
                 i += 1
                 try close()
             case UInt8(ascii: "\""):
-                try string()
+                _ = try string()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try number()
             case UInt8(ascii: "t"):
-                try literal(JSONNode.true, "true")
+                try literal(0x6575_7274, JSONNode.true, "true")
             case UInt8(ascii: "f"):
-                try literal(JSONNode.false, "false")
+                // "fals" then "e".
+                guard p[i + 4] == UInt8(ascii: "e") else { throw literalMismatch("false") }
+                try literal(0x736C_6166, JSONNode.false, "false", length: 5)
             case UInt8(ascii: "n"):
-                try literal(JSONNode.null, "null")
+                try literal(0x6C6C_756E, JSONNode.null, "null")
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 throw fail(.invalidJSON, "expected a value, found \(describe(i)) (a trailing comma?)", at: i)
             default:
@@ -151,7 +153,13 @@ struct JSONScanner {
     }
 
     @inline(__always)
-    mutating func skipWhitespace() { i = JSONFastScanner.skipWhitespace(p, i) }
+    mutating func skipWhitespace() {
+        while true {
+            let byte = p[i]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            i += 1
+        }
+    }
 
     @inline(__always)
     mutating func append(_ kind: UInt8, flags: UInt8 = 0, start: Int, length: Int) {
@@ -232,7 +240,7 @@ struct JSONScanner {
             }
             throw unexpected(at: i, expected: "a key string")
         }
-        try string()
+        _ = try string()
         nodes[Int(stack[depth - 1])].length &+= 1
         skipWhitespace()
         guard p[i] == UInt8(ascii: ":") else { throw unexpected(at: i, expected: "':' after an object key") }
@@ -241,28 +249,30 @@ struct JSONScanner {
         if i >= n { throw unexpected(at: i, expected: "a value") }
     }
 
-    /// Scans a string starting at the opening quote and appends its node.
+    /// Scans a string starting at the opening quote, appends its node and returns its flags.
     @inline(__always)
-    mutating func string() throws(PushPayloadError) {
+    mutating func string() throws(PushPayloadError) -> UInt8 {
         let quote = i
         i += 1
         let start = i
         var flags: UInt8 = 0
         while true {
-            // Stop at a quote, a backslash, a control byte or a non-ASCII byte.
-            var byte = p[i]
-            while byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                i += 1
-                byte = p[i]
+            // Eight bytes at a time: stop at a quote, a backslash, a control byte or a non-ASCII byte.
+            var mask = Self.specialBytes(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            while mask == 0 {
+                i += 8
+                mask = Self.specialBytes(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
             }
+            i += mask.trailingZeroBitCount >> 3
+            let byte = p[i]
             if byte == UInt8(ascii: "\"") {
                 append(JSONNode.string, flags: flags, start: start, length: i - start)
                 i += 1
-                return
+                return flags
             }
             if byte == UInt8(ascii: "\\") {
                 flags |= JSONNode.hasEscapes
-                try escape(stringStart: quote)
+                try escape(&flags, stringStart: quote)
             } else if byte >= 0x80 {
                 let length = JSONStringDecoding.utf8SequenceLength(p + i)
                 if length == 0 {
@@ -303,8 +313,25 @@ struct JSONScanner {
         }
     }
 
+    /// A bit set in the high bit of each byte lane that is `"`, `\`, below 0x20 or at least 0x80.
+    ///
+    /// Lanes above the first flagged one may be flagged falsely (borrows), which is harmless: only the
+    /// lowest flagged lane is used.
     @inline(__always)
-    mutating func escape(stringStart quote: Int) throws(PushPayloadError) {
+    static func specialBytes(_ raw: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: raw)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let control = word &- (ones &* 0x20)
+        let quoteZero = quotes &- ones & ~quotes
+        let backslashZero = backslashes &- ones & ~backslashes
+        return (control | quoteZero | backslashZero | word) & high
+    }
+
+    @inline(__always)
+    mutating func escape(_ flags: inout UInt8, stringStart quote: Int) throws(PushPayloadError) {
         let escapeStart = i
         let byte = p[i + 1]
         switch byte {
@@ -342,9 +369,13 @@ struct JSONScanner {
         default:
             if i + 1 >= n { throw unterminated(quote) }
             if let error = notUTF8(at: i + 1) { throw error }
-            let shown = (0x21...0x7E).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "x\(hex(byte))"
-            throw fail(.invalidJSON, "\\\(shown) is not a JSON escape", at: escapeStart)
+            throw fail(.invalidJSON, "\\\(describeEscape(i + 1)) is not a JSON escape", at: escapeStart)
         }
+    }
+
+    func describeEscape(_ offset: Int) -> String {
+        let byte = p[offset]
+        return (0x21...0x7E).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "x\(hex(byte))"
     }
 
     func hexScalar(_ scalar: UInt32) -> String {
@@ -381,12 +412,15 @@ struct JSONScanner {
         }
         let integerDigits = i - integerStart
         var isInteger = true
+        var fractionStart = i
         if p[i] == UInt8(ascii: ".") {
             isInteger = false
             i += 1
+            fractionStart = i
             guard Self.isDigit(p[i]) else { throw unexpected(at: i, expected: "a digit after '.'") }
             while Self.isDigit(p[i]) { i += 1 }
         }
+        let fractionEnd = i
         var exponent = 0
         if p[i] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
@@ -398,7 +432,7 @@ struct JSONScanner {
             }
             guard Self.isDigit(p[i]) else { throw unexpected(at: i, expected: "a digit in the exponent") }
             while Self.isDigit(p[i]) {
-                // Saturate: past a billion the check below parses the number exactly anyway.
+                // Saturate: any exponent past a billion already decides the outcome.
                 if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(p[i] &- UInt8(ascii: "0")) }
                 i += 1
             }
@@ -411,24 +445,64 @@ struct JSONScanner {
             {
                 throw fail(.numberOutOfRange, "the integer does not fit in 64 bits", at: start)
             }
-        } else if integerDigits + exponent > 308
-            && JSONNumber.double(jsonText: UnsafeBufferPointer(start: p + start, count: i - start)).isInfinite
-        {
-            // Below 10^308 any digits are finite; above it, only a correctly rounded parse knows where the edge
-            // is (1e308 fits and 1.8e308 does not). Underflow to zero is fine.
-            throw fail(.numberOutOfRange, "the number is too large for a 64-bit float", at: start)
+        } else {
+            try checkDouble(
+                start: start,
+                integerStart: integerStart,
+                integerDigits: integerDigits,
+                fractionStart: fractionStart,
+                fractionEnd: fractionEnd,
+                exponent: exponent
+            )
         }
         append(JSONNode.number, flags: isInteger ? JSONNode.isInteger : 0, start: start, length: i - start)
     }
 
-    /// Scans `true`, `false` or `null`. A misspelling is invalid UTF-8 at the first byte that differs if it
-    /// starts no valid sequence (as for any unexpected byte), else a syntax error at the literal.
-    mutating func literal(_ kind: UInt8, _ text: StaticString) throws(PushPayloadError) {
-        let length = text.utf8CodeUnitCount
-        var k = 0
-        while k < length && p[i + k] == text.utf8Start[k] { k += 1 }
-        guard k == length else { throw notUTF8(at: i + k) ?? unexpected(at: i, expected: "a value") }
+    /// Numbers with a fraction or exponent must stay finite as a `Double` (underflow to zero is fine).
+    func checkDouble(
+        start: Int,
+        integerStart: Int,
+        integerDigits: Int,
+        fractionStart: Int,
+        fractionEnd: Int,
+        exponent: Int
+    ) throws(PushPayloadError) {
+        // Decimal exponent of the leading significant digit, or nil when every digit is zero.
+        var leading: Int? = nil
+        if p[integerStart] != UInt8(ascii: "0") {
+            leading = integerDigits - 1
+        } else {
+            var k = fractionStart
+            while k < fractionEnd && p[k] == UInt8(ascii: "0") { k += 1 }
+            if k < fractionEnd { leading = -(k - fractionStart + 1) }
+        }
+        guard let leading else { return }
+        let magnitude = leading + exponent
+        if magnitude < 308 { return }
+        var overflows = magnitude > 308
+        if !overflows {
+            // 1e308 fits and 1.8e308 does not: only a correctly rounded parse knows exactly where the edge is.
+            overflows = JSONNumber.double(jsonText: UnsafeBufferPointer(start: p + start, count: i - start)).isInfinite
+        }
+        if overflows { throw fail(.numberOutOfRange, "the number is too large for a 64-bit float", at: start) }
+    }
+
+    @inline(__always)
+    mutating func literal(_ word: UInt32, _ kind: UInt8, _ text: String, length: Int = 4) throws(PushPayloadError) {
+        guard UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: word) else {
+            throw literalMismatch(text)
+        }
         append(kind, start: i, length: length)
         i += length
+    }
+
+    /// The error for a misspelt `true`, `false` or `null`: invalid UTF-8 at the first byte that differs
+    /// if it starts no valid sequence (as for any unexpected byte), else a syntax error at the literal.
+    @inline(never)
+    func literalMismatch(_ text: String) -> PushPayloadError {
+        let expected = Array(text.utf8)
+        var k = 0
+        while k < expected.count && p[i + k] == expected[k] { k += 1 }
+        return notUTF8(at: i + k) ?? unexpected(at: i, expected: "a value")
     }
 }
