@@ -7,7 +7,6 @@
 /// tree, two words, so Swift keeps them inline in the existentials `Encodable` passes around.
 final class EncodedTree {
     enum Content {
-        case unset
         case null
         case bool(Bool)
         case number(String)
@@ -18,7 +17,7 @@ final class EncodedTree {
     }
 
     struct Node {
-        var content: Content = .unset
+        var content: Content = .null
         /// The member's name, in an object.
         var key: String
         var parent: Int
@@ -60,19 +59,13 @@ final class EncodedTree {
         nodes[node].content = content
     }
 
-    func makeObject(_ node: Int) {
-        if case .object = nodes[node].content { return }
-        detachChildren(of: node, becoming: .object)
-    }
-
-    func makeArray(_ node: Int) {
-        if case .array = nodes[node].content { return }
-        detachChildren(of: node, becoming: .array)
-    }
-
-    /// A value that becomes another container loses what it held; the old nodes stay in the array, unreachable.
-    private func detachChildren(of node: Int, becoming content: Content) {
-        nodes[node].content = content
+    /// Makes `node` an object or an array (`container`). A value that becomes another container loses what it
+    /// held; the old nodes stay in the array, unreachable.
+    func make(_ node: Int, _ container: Content) {
+        switch (nodes[node].content, container) {
+        case (.object, .object), (.array, .array): return
+        default: nodes[node].content = container
+        }
         nodes[node].firstChild = -1
         nodes[node].lastChild = -1
         nodes[node].childCount = 0
@@ -81,7 +74,7 @@ final class EncodedTree {
     /// The member `key` of the object `node`, made when it is new: a key encoded again keeps its place
     /// and gets the new value.
     func member(_ key: String, of node: Int, isInCodingPath: Bool = true) -> Int {
-        makeObject(node)
+        make(node, .object)
         var child = nodes[node].firstChild
         while child >= 0 {
             if nodes[child].key == key { return child }
@@ -92,7 +85,7 @@ final class EncodedTree {
 
     /// A new element at the end of the array `node`.
     func element(of node: Int) -> Int {
-        makeArray(node)
+        make(node, .array)
         return append(to: node, key: "", isInCodingPath: true)
     }
 
@@ -148,7 +141,7 @@ final class EncodedTree {
 
     private static func write(_ node: Int, of nodes: [Node], into output: inout [UInt8], indent: Int?) {
         switch nodes[node].content {
-        case .unset, .null: output.append(contentsOf: "null".utf8)
+        case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): writeString(text, into: &output)

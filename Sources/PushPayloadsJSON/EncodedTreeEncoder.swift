@@ -6,12 +6,12 @@ struct EncodedTreeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        tree.makeObject(node)
+        tree.make(node, .object)
         return KeyedEncodingContainer(EncodedTreeKeyedContainer<Key>(tree: tree, node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        tree.makeArray(node)
+        tree.make(node, .array)
         return EncodedTreeUnkeyedContainer(tree: tree, node: node)
     }
 
@@ -20,24 +20,8 @@ struct EncodedTreeEncoder: Encoder {
     }
 }
 
-/// Scalars, as every container writes them.
-private enum Scalar {
-    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ value: T,
-        path: @autoclosure () -> [any CodingKey]
-    ) throws -> EncodedTree.Content {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(codingPath: path(), debugDescription: "JSON has no infinite or NaN numbers")
-            )
-        }
-        return .number(value.description)
-    }
-}
-
-/// What the single-value and unkeyed containers share: each value goes to one node, the container's own
-/// or a new element.
+/// What the single-value and unkeyed containers share (and the keyed one, through a single-value container
+/// per member): each value goes to one node, the container's own or a new element.
 private protocol EncodedTreeValueContainer {
     var tree: EncodedTree { get }
     /// The node the next value goes to.
@@ -51,25 +35,31 @@ extension EncodedTreeValueContainer {
 
     /// A non-finite number is refused before its node exists, with the path it would have had.
     private func putNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
-        put(try Scalar.number(value, path: nextPath))
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: nextPath, debugDescription: "JSON has no infinite or NaN numbers")
+            )
+        }
+        put(.number(value.description))
     }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { try putNumber(value) }
-    mutating func encode(_ value: Float) throws { try putNumber(value) }
-    mutating func encode(_ value: Int) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int64) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: nextNode()) }
+    func encodeNil() throws { put(.null) }
+    func encode(_ value: Bool) throws { put(.bool(value)) }
+    func encode(_ value: String) throws { put(.string(value)) }
+    func encode(_ value: Double) throws { try putNumber(value) }
+    func encode(_ value: Float) throws { try putNumber(value) }
+    func encode(_ value: Int) throws { put(.number(String(value))) }
+    func encode(_ value: Int8) throws { put(.number(String(value))) }
+    func encode(_ value: Int16) throws { put(.number(String(value))) }
+    func encode(_ value: Int32) throws { put(.number(String(value))) }
+    func encode(_ value: Int64) throws { put(.number(String(value))) }
+    func encode(_ value: UInt) throws { put(.number(String(value))) }
+    func encode(_ value: UInt8) throws { put(.number(String(value))) }
+    func encode(_ value: UInt16) throws { put(.number(String(value))) }
+    func encode(_ value: UInt32) throws { put(.number(String(value))) }
+    func encode(_ value: UInt64) throws { put(.number(String(value))) }
+    func encode<T: Encodable>(_ value: T) throws { try tree.encode(value, into: nextNode()) }
 }
 
 private struct EncodedTreeSingleValueContainer: SingleValueEncodingContainer, EncodedTreeValueContainer {
@@ -85,45 +75,37 @@ private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainer
     let node: Int
     var codingPath: [any CodingKey] { tree.codingPath(of: node) }
 
-    private func member(_ key: Key) -> Int { tree.member(key.stringValue, of: node) }
-    private func set(_ content: EncodedTree.Content, _ key: Key) { tree.set(content, of: member(key)) }
-    private func setNumber<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, _ key: Key) throws {
-        let child = member(key)
-        tree.set(try Scalar.number(value, path: tree.codingPath(of: child)), of: child)
+    /// Member `key`, as a single-value container: each typed `encode` writes through it.
+    private func member(_ key: Key) -> EncodedTreeSingleValueContainer {
+        EncodedTreeSingleValueContainer(tree: tree, node: tree.member(key.stringValue, of: node))
     }
 
-    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try setNumber(value, key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try setNumber(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try tree.encode(value, into: member(key))
-    }
+    mutating func encodeNil(forKey key: Key) throws { try member(key).encodeNil() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key).encode(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try member(key).encode(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = member(key)
-        tree.makeObject(nested)
-        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+        superEncoder(forKey: key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = member(key)
-        tree.makeArray(nested)
-        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+        superEncoder(forKey: key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -131,7 +113,7 @@ private struct EncodedTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainer
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        EncodedTreeEncoder(tree: tree, node: member(key))
+        EncodedTreeEncoder(tree: tree, node: member(key).node)
     }
 }
 
@@ -146,15 +128,11 @@ private struct EncodedTreeUnkeyedContainer: UnkeyedEncodingContainer, EncodedTre
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = tree.element(of: node)
-        tree.makeObject(nested)
-        return KeyedEncodingContainer(EncodedTreeKeyedContainer<NestedKey>(tree: tree, node: nested))
+        superEncoder().container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = tree.element(of: node)
-        tree.makeArray(nested)
-        return EncodedTreeUnkeyedContainer(tree: tree, node: nested)
+        superEncoder().unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {

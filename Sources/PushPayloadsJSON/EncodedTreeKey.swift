@@ -1,6 +1,6 @@
 /// A key of a coding path the tree rebuilds, or of a payload object's member: a member's name, or an
-/// element's position.
-struct EncodedTreeKey: CodingKey {
+/// element's position; a string literal names a member.
+struct EncodedTreeKey: CodingKey, ExpressibleByStringLiteral {
     var stringValue: String
     var intValue: Int?
 
@@ -16,4 +16,5 @@ struct EncodedTreeKey: CodingKey {
 
     init?(stringValue: String) { self.init(name: stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
+    init(stringLiteral name: String) { self.init(name: name) }
 }

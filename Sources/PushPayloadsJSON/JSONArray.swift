@@ -2,14 +2,13 @@
 ///
 /// Elements are reached by skipping whole subtrees, so iterating is linear and `self[i]` costs `i` steps.
 public struct JSONArray: Sendable {
-    @usableFromInline let storage: JSONStorage
-    @usableFromInline let index: Int
+    /// This array as a value.
+    public let value: JSONValue
+    @inlinable var storage: JSONStorage { value.storage }
+    @inlinable var index: Int { value.index }
 
     @inlinable
-    init(storage: JSONStorage, index: Int) {
-        self.storage = storage
-        self.index = index
-    }
+    init(storage: JSONStorage, index: Int) { value = JSONValue(storage: storage, index: index) }
 
     /// The number of elements.
     @inlinable
@@ -18,10 +17,6 @@ public struct JSONArray: Sendable {
     /// Whether the array has no elements.
     @inlinable
     public var isEmpty: Bool { count == 0 }
-
-    /// This array as a value.
-    @inlinable
-    public var value: JSONValue { JSONValue(storage: storage, index: index) }
 
     /// The element at `position`, or `nil` when `position` is negative or past the end.
     @inlinable
@@ -34,17 +29,20 @@ public struct JSONArray: Sendable {
 }
 
 extension JSONArray: Sequence {
-    /// Iterates over the elements in order.
+    /// Iterates over the elements in order, or over an object's values (``JSONObject/Values``).
     public struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline let storage: JSONStorage
         @usableFromInline var element: Int
         @usableFromInline var remaining: Int
+        /// The nodes between one value's subtree and the next value: 1 (the key) in an object, 0 in an array.
+        @usableFromInline let keyNodes: Int
 
         @inlinable
-        init(storage: JSONStorage, element: Int, remaining: Int) {
+        init(storage: JSONStorage, element: Int, remaining: Int, keyNodes: Int = 0) {
             self.storage = storage
             self.element = element
             self.remaining = remaining
+            self.keyNodes = keyNodes
         }
 
         /// The next element, or `nil` after the last.
@@ -53,7 +51,7 @@ extension JSONArray: Sequence {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let value = JSONValue(storage: storage, index: element)
-            element = Int(storage.nodes[element].end)
+            element = Int(storage.nodes[element].end) &+ keyNodes
             return value
         }
     }

@@ -60,6 +60,17 @@ public struct JSONDocument: Sendable {
     public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         try self.init(jsonBytes: jsonBytes.bytes, limits: limits)
     }
+
+    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
+    public init(jsonValueBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
+        self = try parser.parse(jsonValueBytes)
+    }
+
+    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
+    public init(jsonValueBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
+        try self.init(jsonValueBytes: jsonValueBytes.bytes, limits: limits)
+    }
     #endif
 
     /// Parses a payload, which must be a JSON object, from a string.
@@ -72,19 +83,6 @@ public struct JSONDocument: Sendable {
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         self = try parser.parse(jsonValueBytes)
     }
-
-    #if compiler(>=6.2)
-    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
-    public init(jsonValueBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-        self = try parser.parse(jsonValueBytes)
-    }
-
-    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
-    public init(jsonValueBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        try self.init(jsonValueBytes: jsonValueBytes.bytes, limits: limits)
-    }
-    #endif
 
     /// Parses any JSON value from raw UTF-8 bytes with the calling thread's warm parser: for the small
     /// documents payloads embed in strings, parsed one after another (see `JSONThreadParser`).

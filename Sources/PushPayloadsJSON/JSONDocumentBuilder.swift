@@ -95,17 +95,10 @@ package struct JSONDocumentBuilder {
     }
 
     /// Adds the key of `member`, a member's value in an object of another document, spelled as
-    /// ``key(_:)`` spells keys: as written there when it holds no escape (the text is then the same),
-    /// otherwise escaped again from its decoded text.
+    /// ``key(_:)`` spells keys: its decoded text escaped again (the text as written when it holds no escape).
     package mutating func key(ofMember member: JSONValue) throws(PushPayloadError) {
-        let keyNode = member.keyNode
-        let source = member.storage.bytes
-        if keyNode.flags & JSONNode.hasEscapes != 0 {
-            try key(JSONStringDecoding.string(keyNode, in: source))
-            return
-        }
         try beginKey()
-        appendRaw(keyNode, from: source, quoted: true)
+        JSONStringDecoding.withDecodedBytes(of: member.keyNode, in: member.storage.bytes) { appendString(utf8: $0) }
         bytes.append(UInt8(ascii: ":"))
     }
 
@@ -132,17 +125,13 @@ package struct JSONDocumentBuilder {
             }
         }
         if let duplicate {
-            levels.append(top)
-            levels[levels.count - 1].lastKeyNode = duplicate
-            let keyPath = path
-            levels.removeLast()
             let name = bytes.withUnsafeBufferPointer {
                 JSONStringDecoding.string(nodes[duplicate], in: $0.baseAddress!)
             }
             throw PushPayloadError(
                 .duplicateKey,
                 message: "the key \"\(name)\" appears more than once in one object",
-                keyPath: keyPath
+                keyPath: levels.isEmpty ? name : path + "." + name
             )
         }
     }
@@ -182,28 +171,14 @@ package struct JSONDocumentBuilder {
         )
     }
 
-    /// Adds the decoded text of `value`, a string of another document, as ``string(_:)`` writes it: its
-    /// text as written when it holds no escape (the same bytes), otherwise escaped again.
+    /// Adds the decoded text of `value`, a string of another document, as ``string(_:)`` writes it: escaped
+    /// again (the text as written when it holds no escape).
     package mutating func string(decodedFrom value: JSONValue) throws(PushPayloadError) {
-        let node = value.node
-        guard node.kind == JSONNode.string else {
+        guard value.node.kind == JSONNode.string else {
             throw PushPayloadError(.invalidJSON, message: "not a string", keyPath: path)
         }
-        if node.flags & JSONNode.hasEscapes != 0 {
-            try string(JSONStringDecoding.string(node, in: value.storage.bytes))
-            return
-        }
         try beginValue()
-        appendRaw(node, from: value.storage.bytes, quoted: true)
-    }
-
-    /// Writes a string or number node's text from another document as it is there, with its node.
-    private mutating func appendRaw(_ node: JSONNode, from source: UnsafePointer<UInt8>, quoted: Bool) {
-        if quoted { bytes.append(UInt8(ascii: "\"")) }
-        let start = bytes.count
-        bytes.append(contentsOf: node.text(in: source))
-        appendNode(node.kind, flags: node.flags, start: start, length: Int(node.length))
-        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        JSONStringDecoding.withDecodedBytes(of: value.node, in: value.storage.bytes) { appendString(utf8: $0) }
     }
 
     /// Adds a value of another document as it is written there: strings and numbers keep their text
@@ -227,7 +202,7 @@ package struct JSONDocumentBuilder {
 
     /// Adds an integer.
     package mutating func integer(_ value: Int64) throws(PushPayloadError) {
-        try number(text: String(value), isInteger: true)
+        try scalar(JSONNode.number, flags: JSONNode.isInteger, String(value))
     }
 
     /// Adds a floating-point number, which must be finite.
@@ -237,33 +212,22 @@ package struct JSONDocumentBuilder {
         }
         // `description` is the shortest text that reads back as the same Double, and keeps a fraction
         // or exponent, so the value stays a non-integer literal.
-        try number(text: value.description, isInteger: false)
-    }
-
-    private mutating func number(text: String, isInteger: Bool) throws(PushPayloadError) {
-        try beginValue()
-        let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
-        appendNode(
-            JSONNode.number,
-            flags: isInteger ? JSONNode.isInteger : 0,
-            start: start,
-            length: bytes.count - start
-        )
+        try scalar(JSONNode.number, value.description)
     }
 
     /// Adds `true` or `false`.
     package mutating func bool(_ value: Bool) throws(PushPayloadError) {
-        try beginValue()
-        appendNode(value ? JSONNode.true : JSONNode.false, start: bytes.count, length: value ? 4 : 5)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        try scalar(value ? JSONNode.true : JSONNode.false, value ? "true" : "false")
     }
 
     /// Adds `null`.
-    package mutating func null() throws(PushPayloadError) {
+    package mutating func null() throws(PushPayloadError) { try scalar(JSONNode.null, "null") }
+
+    /// Adds a number or a literal written as `text`.
+    private mutating func scalar(_ kind: UInt8, flags: UInt8 = 0, _ text: String) throws(PushPayloadError) {
         try beginValue()
-        appendNode(JSONNode.null, start: bytes.count, length: 4)
-        bytes.append(contentsOf: "null".utf8)
+        appendNode(kind, flags: flags, start: bytes.count, length: text.utf8.count)
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// Finishes the document; its one top-level value must be complete, and an object unless `acceptsAnyTopLevelValue`.

@@ -5,9 +5,8 @@
 /// over the same bytes) by returning `nil`: every error, so messages and offsets come from one place, and
 /// the rare valid input near the `Int64` and `Double` limits.
 ///
-/// Like ``JSONScanner``, it relies on the zero padding after the input (zero is never whitespace, a digit,
-/// a continuation byte or a quote), so every loop stops at the end without a bounds check. The UTF-8
-/// check also reads the three bytes before each 16-byte group, zero before the input.
+/// Like ``JSONScanner``, it relies on the zero padding after the input, so every loop stops at the end without a
+/// bounds check; the UTF-8 check also reads the three bytes before each 16-byte group, zero before the input.
 enum JSONFastScanner {
     /// The largest input the fast scanner takes (the default payload limit). Stage one reads the whole
     /// input before the first token, so on larger input, which no push payload is, an early error would

@@ -4,17 +4,12 @@
 /// `NSNumber` answers `as? Int` (any integral value in range, so `1`, `1.0` and `1e0` all give 1), and
 /// ``doubleValue`` the way `as? Double` does.
 public struct JSONNumber: Sendable {
-    @usableFromInline let storage: JSONStorage
-    @usableFromInline let index: Int
+    @usableFromInline let value: JSONValue
+    @inlinable var storage: JSONStorage { value.storage }
+    @inlinable var node: JSONNode { value.node }
 
     @inlinable
-    init(storage: JSONStorage, index: Int) {
-        self.storage = storage
-        self.index = index
-    }
-
-    @inlinable
-    var node: JSONNode { storage.nodes[index] }
+    init(storage: JSONStorage, index: Int) { value = JSONValue(storage: storage, index: index) }
 
     /// Whether the number was written without a fraction or exponent.
     @inlinable

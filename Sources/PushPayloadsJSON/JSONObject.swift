@@ -3,14 +3,13 @@
 /// Lookup is a linear scan that skips each member's subtree in one step; push payloads have a handful
 /// of keys per object, where a scan beats building any index.
 public struct JSONObject: Sendable {
-    @usableFromInline let storage: JSONStorage
-    @usableFromInline let index: Int
+    /// This object as a value.
+    public let value: JSONValue
+    @inlinable var storage: JSONStorage { value.storage }
+    @inlinable var index: Int { value.index }
 
     @inlinable
-    init(storage: JSONStorage, index: Int) {
-        self.storage = storage
-        self.index = index
-    }
+    init(storage: JSONStorage, index: Int) { value = JSONValue(storage: storage, index: index) }
 
     /// An object with no members.
     public static let empty: JSONObject = {
@@ -31,18 +30,12 @@ public struct JSONObject: Sendable {
     @inlinable
     public var isEmpty: Bool { count == 0 }
 
-    /// This object as a value.
-    @inlinable
-    public var value: JSONValue { JSONValue(storage: storage, index: index) }
-
     /// The member named `key` (compared after decoding escapes), or `nil`.
     @inlinable
     public subscript(key: String) -> JSONValue? {
         // Keys are nearly always literals or small strings, whose bytes are read in place; `withUTF8` on a
         // copy would retain and release the string on every lookup (decoders make about 20 a payload).
-        if let member = key.utf8.withContiguousStorageIfAvailable({ self[unsafeUTF8: $0] }) { return member }
-        var key = key
-        return key.withUTF8 { self[unsafeUTF8: $0] }
+        self[utf8: key.utf8]
     }
 
     /// The member whose decoded key is the UTF-8 text `key` (an array, a slice, a string's `utf8`, …), or
@@ -122,34 +115,13 @@ extension JSONObject {
         @inlinable
         init(object: JSONObject) { self.object = object }
 
-        /// Iterates over the values.
-        public struct Iterator: IteratorProtocol, Sendable {
-            @usableFromInline let storage: JSONStorage
-            @usableFromInline var keyIndex: Int
-            @usableFromInline var remaining: Int
-
-            @inlinable
-            init(storage: JSONStorage, keyIndex: Int, remaining: Int) {
-                self.storage = storage
-                self.keyIndex = keyIndex
-                self.remaining = remaining
-            }
-
-            /// The next value, or `nil` after the last.
-            @inlinable
-            public mutating func next() -> JSONValue? {
-                guard remaining > 0 else { return nil }
-                remaining -= 1
-                let value = JSONValue(storage: storage, index: keyIndex + 1)
-                keyIndex = Int(storage.nodes[keyIndex + 1].end)
-                return value
-            }
-        }
+        /// Iterates over the values: the iterator of an array's elements, stepping over each key.
+        public typealias Iterator = JSONArray.Iterator
 
         /// Returns an iterator over the values.
         @inlinable
         public func makeIterator() -> Iterator {
-            Iterator(storage: object.storage, keyIndex: object.index + 1, remaining: object.count)
+            Iterator(storage: object.storage, element: object.index + 2, remaining: object.count, keyNodes: 1)
         }
 
         /// The number of values.

@@ -127,8 +127,7 @@ public struct JSONParser: Sendable {
             scratch: scratch,
             maximumDepth: limits.maximumDepth
         )
-        guard nodeCount == storage.nodeCount else { return false }
-        return (0..<storage.nodeCount).allSatisfy { nodes[$0] == storage.nodes[$0] }
+        return nodeCount == storage.nodeCount && (0..<storage.nodeCount).allSatisfy { nodes[$0] == storage.nodes[$0] }
     }
 
     /// Parses one payload from UTF-8 bytes: an array, a slice, a string's UTF-8, `Data`, …

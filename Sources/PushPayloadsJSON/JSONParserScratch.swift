@@ -7,11 +7,10 @@
 final class JSONParserScratch: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var stack: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private(set) var stackCapacity = 0
-    @exclusivity(unchecked) private var table: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private var tableCapacity = 0
     /// The fingerprint table, allocated on first use: `slotCapacity` slots, each holding a stamp (high
     /// 32 bits) and a key node index (low 32 bits), then the fingerprint of each slot's key. A slot is
-    /// empty unless its stamp is the current object's, so the table is never cleared.
+    /// empty unless its stamp is the current object's, so the table is never cleared. The seeded hash
+    /// table borrows the slots, with a zero stamp (no object's), which leaves them empty for the next.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>?
     @exclusivity(unchecked) private var slotCapacity = 0
     @exclusivity(unchecked) private var stamp: UInt32 = 0
@@ -33,13 +32,11 @@ final class JSONParserScratch: @unchecked Sendable {
         stack = .allocate(capacity: 1)
         keySlots = .allocate(capacity: 1)
         keySlots.initialize(to: 0)
-        table = .allocate(capacity: 1)
     }
 
     deinit {
         stack.deallocate()
         keySlots.deallocate()
-        table.deallocate()
         slots?.deallocate()
         bitmapStorage?.deallocate()
         rootKeyStorage?.deallocate()
@@ -122,19 +119,8 @@ final class JSONParserScratch: @unchecked Sendable {
         padded: Bool = false
     ) -> Int? {
         let count = Int(nodes[objectIndex].length)
-        guard count > 1 else { return nil }
         if count <= Self.fingerprintThreshold {
-            let first = objectIndex + 1
-            let second = Int(nodes[first + 1].end)
-            if JSONStringDecoding.equals(nodes[first], nodes[second], in: bytes) { return second }
-            guard count == 3 else { return nil }
-            let third = Int(nodes[second + 1].end)
-            if JSONStringDecoding.equals(nodes[first], nodes[third], in: bytes)
-                || JSONStringDecoding.equals(nodes[second], nodes[third], in: bytes)
-            {
-                return third
-            }
-            return nil
+            return pairwiseDuplicate(objectIndex: objectIndex, count: count, nodes: nodes, bytes: bytes)
         }
         let found =
             padded
@@ -165,17 +151,7 @@ final class JSONParserScratch: @unchecked Sendable {
         bytes: UnsafePointer<UInt8>,
         padded: Bool
     ) -> Int {
-        var capacity = 16
-        while capacity < count * 2 { capacity <<= 1 }
-        if capacity > slotCapacity || self.slots == nil {
-            self.slots?.deallocate()
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-            table.update(repeating: 0, count: capacity)
-            self.slots = table
-            slotCapacity = capacity
-            stamp = 0
-        }
-        let slots = self.slots!
+        let (slots, mask) = slotTable(forKeys: count)
         let fingerprints = slots + slotCapacity
         stamp &+= 1
         if stamp == 0 {
@@ -183,8 +159,6 @@ final class JSONParserScratch: @unchecked Sendable {
             stamp = 1
         }
         let stamp = UInt64(self.stamp) << 32
-        // Only the first `capacity` slots, sized for this object, so small objects touch few cache lines.
-        let mask = capacity - 1
         var budget = count * 2 + 8
         var key = objectIndex + 1
         for _ in 0..<count {
@@ -256,25 +230,38 @@ final class JSONParserScratch: @unchecked Sendable {
         return (kept &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ length)
     }
 
+    /// The slots for an object of `count` keys (twice as many or more): only the first ones, sized for this object,
+    /// so small objects touch few cache lines. Returns them and the mask of a slot number.
+    private func slotTable(forKeys count: Int) -> (UnsafeMutablePointer<UInt64>, mask: Int) {
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        if capacity > slotCapacity {
+            slots?.deallocate()
+            slots = .allocate(capacity: capacity * 2)
+            slots!.update(repeating: 0, count: capacity)
+            slotCapacity = capacity
+            stamp = 0
+        }
+        return (slots!, capacity - 1)
+    }
+
+    /// Compares every key with each one before it.
     private func pairwiseDuplicate(
         objectIndex: Int,
         count: Int,
         nodes: UnsafePointer<JSONNode>,
         bytes: UnsafePointer<UInt8>
     ) -> Int? {
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.pairwiseLimit) { keyIndices in
-            var key = objectIndex + 1
-            for member in 0..<count {
-                keyIndices[member] = key
-                let candidate = nodes[key]
-                for earlier in 0..<member {
-                    let other = nodes[keyIndices[earlier]]
-                    if JSONStringDecoding.equals(other, candidate, in: bytes) { return key }
-                }
-                key = Int(nodes[key + 1].end)
+        var key = objectIndex + 1
+        for member in 0..<count {
+            var earlier = objectIndex + 1
+            for _ in 0..<member {
+                if JSONStringDecoding.equals(nodes[earlier], nodes[key], in: bytes) { return key }
+                earlier = Int(nodes[earlier + 1].end)
             }
-            return nil
+            key = Int(nodes[key + 1].end)
         }
+        return nil
     }
 
     private func hashedDuplicate(
@@ -285,15 +272,8 @@ final class JSONParserScratch: @unchecked Sendable {
     ) -> Int? {
         // Open addressing at load factor <= 1/2. Hasher is seeded per process, so crafted keys can't
         // force every key into one chain.
-        var capacity = 32
-        while capacity < count * 2 { capacity <<= 1 }
-        if capacity > tableCapacity {
-            table.deallocate()
-            table = .allocate(capacity: capacity)
-            tableCapacity = capacity
-        }
-        table.update(repeating: 0, count: capacity)
-        let mask = capacity - 1
+        let (table, mask) = slotTable(forKeys: count)
+        table.update(repeating: 0, count: mask + 1)
         var key = objectIndex + 1
         for _ in 0..<count {
             let node = nodes[key]
@@ -303,11 +283,11 @@ final class JSONParserScratch: @unchecked Sendable {
             }
             var slot = hasher.finalize() & mask
             while table[slot] != 0 {
-                let other = nodes[Int(table[slot] - 1)]
+                let other = nodes[Int(truncatingIfNeeded: table[slot] &- 1)]
                 if JSONStringDecoding.equals(other, node, in: bytes) { return key }
                 slot = (slot + 1) & mask
             }
-            table[slot] = UInt32(key + 1)
+            table[slot] = UInt64(truncatingIfNeeded: key &+ 1)
             key = Int(nodes[key + 1].end)
         }
         return nil

@@ -7,9 +7,9 @@ struct JSONScanner {
     let p: UnsafePointer<UInt8>
     let n: Int
     let nodes: UnsafeMutablePointer<JSONNode>
-    let stack: UnsafeMutablePointer<UInt32>
     let maximumDepth: Int
     let scratch: JSONParserScratch
+    var stack: UnsafeMutablePointer<UInt32> { scratch.stack }
     var i = 0
     var nodeCount = 0
     var depth = 0
@@ -23,14 +23,7 @@ struct JSONScanner {
         scratch: JSONParserScratch,
         maximumDepth: Int
     ) throws(PushPayloadError) -> Int {
-        var scanner = Self(
-            p: bytes,
-            n: count,
-            nodes: nodes,
-            stack: scratch.stack,
-            maximumDepth: maximumDepth,
-            scratch: scratch
-        )
+        var scanner = Self(p: bytes, n: count, nodes: nodes, maximumDepth: maximumDepth, scratch: scratch)
         try scanner.scan()
         return scanner.nodeCount
     }

@@ -79,37 +79,17 @@ enum JSONStringDecoding {
                     i += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                o += encodeUTF8(scalar, into: destination + o)
+                // A valid scalar: the scanner accepts surrogates only in pairs.
+                UTF8.encode(Unicode.Scalar(scalar).unsafelyUnwrapped) { unit in
+                    destination[o] = unit
+                    o += 1
+                }
                 continue
             default: destination[o] = escape  // ", \ and /
             }
             o += 1
         }
         return o
-    }
-
-    @inlinable
-    static func encodeUTF8(_ scalar: UInt32, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        switch scalar {
-        case 0..<0x80:
-            p[0] = UInt8(truncatingIfNeeded: scalar)
-            return 1
-        case 0x80..<0x800:
-            p[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-            p[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-            return 2
-        case 0x800..<0x10000:
-            p[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-            p[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-            p[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-            return 3
-        default:
-            p[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-            p[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-            p[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-            p[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-            return 4
-        }
     }
 
     /// Calls `body` with the decoded bytes of string node `node`, decoding on the stack only when the

@@ -3,7 +3,6 @@ enum JSONWriter {
     private struct Level {
         var isObject: Bool
         var remaining: Int
-        var first = true
         var expectsKey: Bool
     }
 
@@ -33,18 +32,12 @@ enum JSONWriter {
         repeat {
             let node = nodes[k]
             if let top = levels.last, top.isObject, top.expectsKey {
-                if !top.first { output.append(UInt8(ascii: ",")) }
                 relocate(k, start: output.count + 1)
                 appendRaw(node, bytes, quoted: true, into: &output)
                 output.append(UInt8(ascii: ":"))
                 levels[levels.count - 1].expectsKey = false
-                levels[levels.count - 1].first = false
                 k += 1
                 continue
-            }
-            if let top = levels.last, !top.isObject {
-                if !top.first { output.append(UInt8(ascii: ",")) }
-                levels[levels.count - 1].first = false
             }
             relocate(k, start: output.count + (node.kind == JSONNode.string ? 1 : 0))
             k += 1
@@ -64,11 +57,14 @@ enum JSONWriter {
             case JSONNode.false: output.append(contentsOf: "false".utf8)
             default: output.append(contentsOf: "null".utf8)
             }
-            // A member or element just ended: close every container it completed.
+            // A member or element just ended: a comma if another follows, else close every container it completed.
             while let top = levels.last {
                 levels[levels.count - 1].remaining -= 1
                 levels[levels.count - 1].expectsKey = top.isObject
-                guard levels[levels.count - 1].remaining == 0 else { break }
+                guard levels[levels.count - 1].remaining == 0 else {
+                    output.append(UInt8(ascii: ","))
+                    break
+                }
                 output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 levels.removeLast()
             }

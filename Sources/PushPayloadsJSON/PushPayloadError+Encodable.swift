@@ -10,15 +10,10 @@ extension PushPayloadError: Encodable {
     /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and
     /// `message`, as the command's error records write them.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(byteOffset, forKey: .offset)
-        try container.encodeIfPresent(keyPath, forKey: .keyPath)
-        try container.encode(message, forKey: .message)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case code, offset, message
-        case keyPath = "key_path"
+        var container = encoder.container(keyedBy: EncodedTreeKey.self)
+        try container.encode(code, forKey: "code")
+        try container.encode(byteOffset, forKey: "offset")
+        try container.encodeIfPresent(keyPath, forKey: "key_path")
+        try container.encode(message, forKey: "message")
     }
 }
