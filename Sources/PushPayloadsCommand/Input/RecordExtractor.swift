@@ -12,13 +12,13 @@ import PushRequests
 /// the error says so (``RecordExtras/Location/payload``). With `--keep` alone the line is the payload: it is parsed
 /// once for the kept fields and once by the decoder, which reports its errors as without `--keep`.
 struct RecordExtractor: Sendable {
-    let options: RecordOptions
     private var recordParser: JSONParser
     /// The current record's extras, for the writer.
     private(set) var extras: RecordExtras
+    /// The run's `--payload`, `--keep` and `--max-record-bytes`, which the extras carry.
+    var options: RecordOptions { extras.options }
 
     init(options: RecordOptions, payloadLimits: PushPayloadLimits) {
-        self.options = options
         extras = RecordExtras(options: options)
         recordParser = JSONParser(
             limits: options.recordLimits(payloadLimits: payloadLimits),

@@ -35,8 +35,8 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
         }
         if let failure = batch.readFailure {
             // No line backs this record: its extras are empty.
-            var extras = extractor?.extras
-            extras?.reset()
+            extractor?.resetExtras()
+            let extras = extractor?.extras
             writer.write(failure.error, extras: extras, source: source, line: failure.line, into: output, tally: &tally)
         }
         tally.bytes += batch.consumedBytes
