@@ -1,6 +1,6 @@
 import PushPayloads
 
-/// Apple's rules for the APNs request: the body (V1–V9, V11 in `shared/docs/ecosystem.md` §5) and the
+/// Apple's rules for the APNs request: the body (V1–V9, V11 in `docs/checks.md`) and the
 /// headers (V10), applied to the iOS payload of any request and, where the input has them, its headers.
 enum APNsChecks {
     private static let apple = "Apple: Generating a remote notification; Payload key reference"

@@ -3,7 +3,7 @@ import PushPayloads
 /// The vendors' SDKs' rules, which no transport checks: a marker that is there but that the vendor's SDK
 /// will not claim, two vendors' markers at once, a silent flag the vendor does not read, and a request
 /// whose iOS and Android deliveries the vendor's SDKs treat differently. Derived from
-/// `shared/docs/vendor-formats.md` and `docs/vendor-rules.md`.
+/// the SDK sources `docs/vendor-rules.md` cites.
 enum VendorChecks {
     static let cordialMcID = PushCheckRule.device(
         "vendor.cordial.mcid",

@@ -9,22 +9,11 @@ import Testing
 /// payload and back to an equal dictionary, value for value and kind for kind.
 @Suite("userInfo round trip")
 struct UserInfoRoundTripTests {
-    /// `../shared/vendor-fixtures` beside the repository, when present.
-    static let fixtures: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/vendor-fixtures")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
-
-    static let fixtureFiles: [String] = {
-        guard let fixtures, let enumerator = FileManager.default.enumerator(atPath: fixtures.path) else { return [] }
-        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
-    }()
+    static let fixtureFiles: [String] = TestPaths.files(below: TestPaths.vendorFixtures, extensions: ["json"])
 
     @Test("Each vendor fixture: userInfo → payload → userInfo is equal", arguments: fixtureFiles)
     func fixtureRoundTrip(file: String) throws {
-        let data = try Data(contentsOf: try #require(Self.fixtures).appendingPathComponent(file))
+        let data = try Data(contentsOf: TestPaths.vendorFixtures.appendingPathComponent(file))
         guard let userInfo = try JSONSerialization.jsonObject(with: data) as? [AnyHashable: Any] else {
             return  // a fixture whose root is not an object is no userInfo
         }
@@ -51,8 +40,7 @@ struct UserInfoRoundTripTests {
 
     @Test("The fixtures are there: the round trip is not vacuous")
     func fixturesPresent() throws {
-        try #require(Self.fixtures != nil, "../shared/vendor-fixtures is missing")
-        #expect(Self.fixtureFiles.count > 40)
+        #expect(Self.fixtureFiles.count > 40, "Corpus/vendor-fixtures is missing or cut")
     }
 
     @Test("Booleans come back as NSNumber Booleans, integers as integers, doubles as doubles")

@@ -9,11 +9,9 @@ public enum TestPaths {
     /// The project's own corpus.
     public static let corpus: URL = packageRoot.appendingPathComponent("Corpus")
 
-    /// The vendors' fixtures beside the repository (`../shared/vendor-fixtures`), when present.
-    public static var vendorFixtures: URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/vendor-fixtures")
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("EXPECTED.tsv").path) ? url : nil
-    }
+    /// The vendors' own test payloads, with their own `EXPECTED.tsv` and their origins and licences in
+    /// `MANIFEST.md`. They live inside the corpus, so every walk of `corpus` reads them too.
+    public static let vendorFixtures: URL = corpus.appendingPathComponent("vendor-fixtures")
 
     /// Every regular file below `directory`, as paths relative to it, sorted.
     public static func files(below directory: URL, extensions: Set<String>? = nil) -> [String] {

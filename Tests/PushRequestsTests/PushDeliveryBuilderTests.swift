@@ -43,17 +43,12 @@ struct PushDeliveryBuilderTests {
 
     static let inputs: [Input] = {
         var inputs = edgeCases.enumerated().map { Input(name: "edge case \($0.offset)", bytes: Array($0.element.utf8)) }
-        var folders = [("Corpus", TestPaths.corpus)]
-        if let fixtures = TestPaths.vendorFixtures { folders.append(("fixtures", fixtures)) }
-        for (label, folder) in folders {
-            for path in TestPaths.files(below: folder, extensions: ["json", "jsonl"]) {
-                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
-                    continue
-                }
-                let lines = path.hasSuffix(".jsonl") ? data.split(separator: UInt8(ascii: "\n")) : [data[...]]
-                for (number, line) in lines.enumerated() where !line.isEmpty {
-                    inputs.append(Input(name: "\(label)/\(path):\(number + 1)", bytes: Array(line)))
-                }
+        for path in TestPaths.files(below: TestPaths.corpus, extensions: ["json", "jsonl"]) {
+            let file = TestPaths.corpus.appendingPathComponent(path).path
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let lines = path.hasSuffix(".jsonl") ? data.split(separator: UInt8(ascii: "\n")) : [data[...]]
+            for (number, line) in lines.enumerated() where !line.isEmpty {
+                inputs.append(Input(name: "Corpus/\(path):\(number + 1)", bytes: Array(line)))
             }
         }
         return inputs

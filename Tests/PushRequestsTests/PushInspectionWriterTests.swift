@@ -31,12 +31,6 @@ struct PushInspectionWriterTests {
                 inputs.append(Input(name: "Corpus/\(file)", bytes: bytes))
             }
         }
-        if let folder = TestPaths.vendorFixtures {
-            for file in TestPaths.files(below: folder, extensions: ["json"]) {
-                guard let data = try? Data(contentsOf: folder.appendingPathComponent(file)) else { continue }
-                inputs.append(Input(name: "vendor-fixtures/\(file)", bytes: [UInt8](data)))
-            }
-        }
         return inputs
     }()
 
@@ -51,9 +45,7 @@ struct PushInspectionWriterTests {
         let readable = Self.inputs.filter { (try? PushSendRequest(jsonBytes: $0.bytes)) != nil }
         #expect(readable.count > 400)
         #expect(readable.contains { $0.name.hasPrefix("Corpus/captures/send-requests.jsonl") })
-        if TestPaths.vendorFixtures != nil {
-            #expect(readable.contains { $0.name.hasPrefix("vendor-fixtures/") })
-        }
+        #expect(readable.contains { $0.name.hasPrefix("Corpus/vendor-fixtures/") })
     }
 
     @Test("writes the Encodable bytes", arguments: inputs)

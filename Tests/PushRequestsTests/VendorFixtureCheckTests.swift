@@ -4,7 +4,7 @@ import PushPayloadsTestSupport
 import PushRequests
 import Testing
 
-/// The vendors' own payloads (`../shared/vendor-fixtures`) lint with no error, except those `MANIFEST.md`
+/// The vendors' own payloads (`Corpus/vendor-fixtures`) lint with no error, except those `MANIFEST.md`
 /// marks INVALID, which must produce exactly the error that says why their SDK won't claim them.
 @Suite("Vendor fixtures, checked")
 struct VendorFixtureCheckTests {
@@ -23,26 +23,23 @@ struct VendorFixtureCheckTests {
         "swrve/ios-push-id-is-dictionary.json": ("vendor.swrve.push-id", "`_p` is a dictionary"),
     ]
 
-    static let files: [String] = TestPaths.vendorFixtures.map { TestPaths.files(below: $0, extensions: ["json"]) } ?? []
+    static let files: [String] = TestPaths.files(below: TestPaths.vendorFixtures, extensions: ["json"])
 
     static let manifest: [Substring] = {
-        guard let folder = TestPaths.vendorFixtures,
-            let text = try? String(contentsOf: folder.appendingPathComponent("MANIFEST.md"), encoding: .utf8)
-        else { return [] }
+        let manifest = TestPaths.vendorFixtures.appendingPathComponent("MANIFEST.md")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
         return text.split(separator: "\n")
     }()
 
     static let expected: [String: ExpectedResult] = {
-        guard let folder = TestPaths.vendorFixtures,
-            let rows = try? ExpectedResult.load(folder.appendingPathComponent("EXPECTED.tsv"))
-        else { return [:] }
+        let table = TestPaths.vendorFixtures.appendingPathComponent("EXPECTED.tsv")
+        guard let rows = try? ExpectedResult.load(table) else { return [:] }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.file, $0) })
     }()
 
     @Test("each fixture has no error, or exactly the error its malformation explains", arguments: files)
     func errors(_ file: String) throws {
-        let folder = try #require(TestPaths.vendorFixtures)
-        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+        let bytes = try [UInt8](Data(contentsOf: TestPaths.vendorFixtures.appendingPathComponent(file)))
         let request = try PushSendRequest(jsonBytes: bytes)
         #expect(request.kind == .devicePayload)
         let errors = PushChecker().check(request).filter { $0.severity == .error }
@@ -58,7 +55,6 @@ struct VendorFixtureCheckTests {
 
     @Test(
         "every expected error is a fixture MANIFEST.md marks INVALID and EXPECTED.tsv gives to no vendor",
-        .enabled(if: TestPaths.vendorFixtures != nil),
         arguments: expectedErrors.keys.sorted()
     )
     func expectedErrorsAreMalformed(_ file: String) throws {

@@ -9,7 +9,7 @@ import Darwin
 /// A deterministic generator of realistic push payloads.
 ///
 /// The same seed gives the same bytes on every machine. Payloads mimic what the four vendors' SDKs
-/// read (see `../shared/docs/vendor-formats.md`) and what other common senders put beside them, in the
+/// read (see `docs/vendor-rules.md`) and what other common senders put beside them, in the
 /// two shapes a device receives:
 ///
 /// - APNs: a nested `aps` dictionary (alert string or dict, badge, sound, category, `mutable-content`,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PushPayloads
 
 /// `push-payloads`: classify captured push payloads, or inspect one, as the vendors' SDKs read them.
 @main
@@ -7,6 +8,7 @@ struct PushPayloadsCommand: ParsableCommand {
         commandName: "push-payloads",
         abstract: "Recognise Cordial, Exponea, Swrve and Atomic push payloads exactly as each vendor's SDK does.",
         discussion: ExitStatus.discussion,
+        version: pushPayloadsVersion,
         subcommands: [ClassifyCommand.self, InspectCommand.self, LintCommand.self, FitCommand.self]
     )
 

@@ -88,14 +88,12 @@ struct InboxCommandTests {
             #expect(try JSONSchemaTests.validate(inspection.stdout, as: "inbox_page") == "", "\(path)")
         }
         #expect(try JSONSchemaTests.validate(records, as: "inbox_record") == "")
-        // The shared Exponea fixture, where it is present.
-        if let shared = TestPaths.vendorFixtures {
-            let path = shared.appendingPathComponent("exponea/ios-appinbox-message-push-type.json").path
-            let inspection = try CommandHarness.run(["inspect", "--kind", "inbox", path])
-            #expect(inspection.status == 0)
-            #expect(try JSONSchemaTests.validate(inspection.stdout, as: "inbox_page") == "")
-            #expect(String(decoding: inspection.stdout, as: UTF8.self).contains(#""vendor": "exponea""#))
-        }
+        // Exponea's own App Inbox test message, among the vendor fixtures.
+        let path = TestPaths.vendorFixtures.appendingPathComponent("exponea/ios-appinbox-message-push-type.json").path
+        let inspection = try CommandHarness.run(["inspect", "--kind", "inbox", path])
+        #expect(inspection.status == 0)
+        #expect(try JSONSchemaTests.validate(inspection.stdout, as: "inbox_page") == "")
+        #expect(String(decoding: inspection.stdout, as: UTF8.self).contains(#""vendor": "exponea""#))
     }
 
     @Test("inspect --kind inbox: a line of JSON Lines; an entry that is an error exits 1; a missing line exits 1")

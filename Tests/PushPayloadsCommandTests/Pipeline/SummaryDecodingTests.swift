@@ -14,16 +14,13 @@ struct SummaryDecodingTests {
     /// Every payload of the corpus, the captures and (when present) the vendors' fixtures.
     static let payloads: [[UInt8]] = {
         var payloads: [[UInt8]] = []
-        var folders = [TestPaths.corpus]
-        if let fixtures = TestPaths.vendorFixtures { folders.append(fixtures) }
-        for folder in folders {
-            for file in TestPaths.files(below: folder, extensions: ["json", "jsonl"]) {
-                guard let data = try? Data(contentsOf: folder.appendingPathComponent(file)) else { continue }
-                if file.hasSuffix(".jsonl") {
-                    payloads += data.split(separator: UInt8(ascii: "\n")).map { Array($0) }
-                } else {
-                    payloads.append(Array(data))
-                }
+        let folder = TestPaths.corpus
+        for file in TestPaths.files(below: folder, extensions: ["json", "jsonl"]) {
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(file)) else { continue }
+            if file.hasSuffix(".jsonl") {
+                payloads += data.split(separator: UInt8(ascii: "\n")).map { Array($0) }
+            } else {
+                payloads.append(Array(data))
             }
         }
         return payloads

@@ -11,9 +11,10 @@ struct CorpusReplayTests {
     static let table = TestPaths.corpus.appendingPathComponent("EXPECTED.tsv")
     static let rows: [ExpectedResult] = (try? ExpectedResult.load(table)) ?? []
 
-    /// Payload files: everything but documentation and the captures, which the command's tests replay.
+    /// Payload files: everything but documentation, the captures, which the command's tests replay, and
+    /// the vendor fixtures, which have a table of their own (`VendorFixtureTests`).
     static let payloadFiles: [String] = TestPaths.files(below: TestPaths.corpus).filter {
-        !$0.hasSuffix(".md") && !$0.hasSuffix(".tsv") && !$0.hasPrefix("captures/")
+        !$0.hasSuffix(".md") && !$0.hasSuffix(".tsv") && !$0.hasPrefix("captures/") && !$0.hasPrefix("vendor-fixtures/")
     }
 
     @Test("every payload file has exactly one expected row, and every row a file")

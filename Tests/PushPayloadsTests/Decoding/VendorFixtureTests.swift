@@ -3,26 +3,24 @@ import PushPayloads
 import PushPayloadsTestSupport
 import Testing
 
-/// The vendors' own test payloads (`../shared/vendor-fixtures`) must classify as `EXPECTED.tsv` says.
+/// The vendors' own test payloads (`Corpus/vendor-fixtures`) must classify as their `EXPECTED.tsv` says.
 @Suite("Vendor fixtures")
 struct VendorFixtureTests {
     static let rows: [ExpectedResult] = {
-        guard let folder = TestPaths.vendorFixtures else { return [] }
-        return (try? ExpectedResult.load(folder.appendingPathComponent("EXPECTED.tsv"))) ?? []
+        (try? ExpectedResult.load(TestPaths.vendorFixtures.appendingPathComponent("EXPECTED.tsv"))) ?? []
     }()
 
-    @Test("the fixtures are present when ../shared is", .enabled(if: TestPaths.vendorFixtures != nil))
+    @Test("every fixture has exactly one expected row, and every row a file")
     func tableIsComplete() throws {
-        let folder = try #require(TestPaths.vendorFixtures)
-        let files = TestPaths.files(below: folder, extensions: ["json"])
+        let files = TestPaths.files(below: TestPaths.vendorFixtures, extensions: ["json"])
+        #expect(files.count > 100, "Corpus/vendor-fixtures is missing or cut")
         #expect(Self.rows.count == files.count)
         #expect(Set(Self.rows.map(\.file)) == Set(files))
     }
 
     @Test("every fixture classifies as EXPECTED.tsv says", arguments: rows)
     func classification(_ row: ExpectedResult) throws {
-        let folder = try #require(TestPaths.vendorFixtures)
-        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(row.file)))
+        let bytes = try [UInt8](Data(contentsOf: TestPaths.vendorFixtures.appendingPathComponent(row.file)))
         let payload: PushPayload
         do {
             payload = try PushPayload(jsonBytes: bytes)

@@ -21,12 +21,12 @@ struct PushInboxMessageTests {
         #expect(page.vendor != nil)
     }
 
-    @Test("the Exponea push-type fixture (../shared and Corpus) is an entry holding an Exponea push")
+    @Test("the Exponea push-type fixture (inbox and vendor fixtures) is an entry holding an Exponea push")
     func exponeaPushType() throws {
-        var sources = [Self.folder.appendingPathComponent("exponea-ios-appinbox-message-push-type.json")]
-        if let shared = TestPaths.vendorFixtures {
-            sources.append(shared.appendingPathComponent("exponea/ios-appinbox-message-push-type.json"))
-        }
+        let sources = [
+            Self.folder.appendingPathComponent("exponea-ios-appinbox-message-push-type.json"),
+            TestPaths.vendorFixtures.appendingPathComponent("exponea/ios-appinbox-message-push-type.json"),
+        ]
         for source in sources {
             let entry = try PushInboxMessage(jsonBytes: [UInt8](Data(contentsOf: source)))
             #expect(entry.vendor == .exponea)

@@ -2,8 +2,7 @@ import PushPayloads
 import Testing
 
 /// Where an independent client found our answers differing from the vendors' SDKs (issue 11), each
-/// case named after the SDK code whose answer it reproduces (`shared/docs/vendor-formats.md`,
-/// `docs/vendor-rules.md`), on both wire shapes where the vendor has both.
+/// case named after the SDK code whose answer it reproduces (`docs/vendor-rules.md`), on both wire shapes where the vendor has both.
 @Suite("Vendor fidelity")
 struct VendorFidelityTests {
     // MARK: 1. isCordialMessage reads a top-level string mcID only

@@ -1,7 +1,7 @@
 import PushPayloads
 import Testing
 
-/// For each rule in `shared/docs/vendor-formats.md` (as corrected in `docs/vendor-rules.md`), payloads that
+/// For each rule in `docs/vendor-rules.md`, payloads that
 /// sit just on each side of it, on both wire shapes where the vendor has both (issue 11, "Done means").
 /// Each case names the SDK code whose answer it reproduces.
 @Suite("Vendor rules, both sides")

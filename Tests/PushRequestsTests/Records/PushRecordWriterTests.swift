@@ -11,17 +11,10 @@ import Testing
 struct PushRecordWriterTests {
     /// Every payload file of `Corpus/` and of the vendor fixtures, relative to its folder.
     static let inputs: [String] = {
-        var inputs = TestPaths.files(below: TestPaths.corpus, extensions: ["json", "jsonl"]).map { "Corpus/" + $0 }
-        if let fixtures = TestPaths.vendorFixtures {
-            inputs += TestPaths.files(below: fixtures, extensions: ["json", "jsonl"]).map { "fixtures:" + $0 }
-        }
-        return inputs
+        TestPaths.files(below: TestPaths.corpus, extensions: ["json", "jsonl"]).map { "Corpus/" + $0 }
     }()
 
     static func data(_ input: String) throws -> Data {
-        if input.hasPrefix("fixtures:"), let fixtures = TestPaths.vendorFixtures {
-            return try Data(contentsOf: fixtures.appendingPathComponent(String(input.dropFirst(9))))
-        }
         return try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(input))
     }
 
