@@ -77,8 +77,9 @@ public struct PushRouterConfiguration: Sendable {
     /// Swrve; add a custom vendor whose SDK does the same.
     public var vendorsOpeningTapTargets: Set<PushVendor> = Self.standardVendorsOpeningTapTargets
 
-    /// Cordial (`processAppOpenViaPushNotificationTap` opens the deep link through the SDK, which records the revenue
-    /// attribution), Exponea (`handlePushNotificationOpened` opens deep links and browser actions) and Swrve
+    /// Cordial (`processAppOpenViaPushNotificationTap` records the open for attribution and opens the deep link through
+    /// the app's `CordialApiConfiguration.shared.cordialDeepLinksDelegate`, which the app must set: without it the
+    /// link opens nowhere), Exponea (`handlePushNotificationOpened` opens deep links and browser actions) and Swrve
     /// (`processNotificationResponse` opens deep links and campaigns). Atomic's SDK opens nothing: the app opens the
     /// card's stream container.
     public static let standardVendorsOpeningTapTargets: Set<PushVendor> = [.cordial, .exponea, .swrve]

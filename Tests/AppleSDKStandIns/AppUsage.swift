@@ -61,7 +61,7 @@ struct OriginReader: PushRouterDelegate {
 
 /// A delegate that is not on the main actor (a notification service, say) can use the same calls.
 final class BackgroundHandler {
-    func handle(_ userInfo: [AnyHashable: Any], completionHandler: @escaping UIFetchHandler) {
+    func handle(_ userInfo: [AnyHashable: Any], completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
         Push.router.routeSilentDelivery(userInfo: userInfo) { completionHandler($0.backgroundFetchResult) }
     }
 }
