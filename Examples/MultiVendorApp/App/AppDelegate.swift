@@ -25,7 +25,11 @@ final class AppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationC
         cordial.pushesConfiguration = .APP
         cordial.deepLinksConfiguration = .APP
         cordial.cordialDeepLinksDelegate = CordialDeepLinks()
-        cordial.initialize(accountKey: "example", channelKey: "app", eventsStreamURL: "https://events-stream-svc.cordial.com/")
+        cordial.initialize(
+            accountKey: "example",
+            channelKey: "app",
+            eventsStreamURL: "https://events-stream-svc.cordial.com/"
+        )
 
         // Exponea: manual push tracking (no swizzling); the app group its extension writes delivery data to.
         Exponea.shared.configure(
@@ -85,7 +89,10 @@ final class AppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationC
         await Push.router.presentationOptions(for: notification)
     }
 
-    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse
+    ) async {
         await Push.router.routeTap(response)
     }
 }

@@ -71,7 +71,8 @@ public class CordialApiConfiguration: NSObject {
     public var deepLinksConfiguration: CordialDeepLinksConfigurationType = .SDK
 
     /// Sets the SDK up; with `pushesConfiguration == .SDK` it takes the notification delegate here.
-    public func initialize(accountKey: String, channelKey: String, eventsStreamURL: String, messageHubURL: String = "") {
+    public func initialize(accountKey: String, channelKey: String, eventsStreamURL: String, messageHubURL: String = "")
+    {
         if pushesConfiguration == .SDK { UNUserNotificationCenter.current().delegate = CordialPushNotification.shared }
     }
 }

@@ -55,11 +55,20 @@ extension Exponea {
         let appGroup: String?
         let requirePushAuthorization: Bool
 
-        public static func enabled(appGroup: String, requirePushAuthorization: Bool = true) -> PushNotificationTracking {
-            PushNotificationTracking(isEnabled: true, appGroup: appGroup, requirePushAuthorization: requirePushAuthorization)
+        public static func enabled(appGroup: String, requirePushAuthorization: Bool = true) -> PushNotificationTracking
+        {
+            PushNotificationTracking(
+                isEnabled: true,
+                appGroup: appGroup,
+                requirePushAuthorization: requirePushAuthorization
+            )
         }
 
-        public static let disabled = PushNotificationTracking(isEnabled: false, appGroup: nil, requirePushAuthorization: true)
+        public static let disabled = PushNotificationTracking(
+            isEnabled: false,
+            appGroup: nil,
+            requirePushAuthorization: true
+        )
     }
 }
 
@@ -68,7 +77,10 @@ public class ExponeaInternal {
     /// `Exponea+Configuration.swift:210`, in `public extension ExponeaInternal` (the defaulted session, properties,
     /// flushing and authentication parameters left out here). Manual push tracking: no swizzling, the app calls the
     /// `handlePushNotification…` methods.
-    public func configure(_ integrationConfig: any IntegrationType, pushNotificationTracking: Exponea.PushNotificationTracking) {}
+    public func configure(
+        _ integrationConfig: any IntegrationType,
+        pushNotificationTracking: Exponea.PushNotificationTracking
+    ) {}
 
     /// `ExponeaInternal+Tracking.swift:375`.
     public func handlePushNotificationToken(deviceToken: Data) {}

@@ -25,7 +25,11 @@ public class SwrveConfig: NSObject {
 /// `@interface SwrveSDK : NSObject`, class methods only.
 public class SwrveSDK: NSObject {
     /// `+ (void)sharedInstanceWithAppID:(int)swrveAppID apiKey:(NSString *)swrveAPIKey config:(SwrveConfig *)swrveConfig;`
-    public class func sharedInstance(withAppID swrveAppID: Int32, apiKey swrveAPIKey: String, config swrveConfig: SwrveConfig) {
+    public class func sharedInstance(
+        withAppID swrveAppID: Int32,
+        apiKey swrveAPIKey: String,
+        config swrveConfig: SwrveConfig
+    ) {
         if swrveConfig.pushEnabled { UNUserNotificationCenter.current().delegate = push }
     }
 
@@ -40,7 +44,8 @@ public class SwrveSDK: NSObject {
     /// returns whether it was a Swrve silent push, and calls the handler only then.
     public class func didReceiveRemoteNotification(
         _ userInfo: [AnyHashable: Any],
-        withBackgroundCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult, [AnyHashable: Any]) -> Void
+        withBackgroundCompletionHandler completionHandler:
+            @escaping (UIBackgroundFetchResult, [AnyHashable: Any]) -> Void
     ) -> Bool {
         guard userInfo["_sp"] != nil else { return false }
         completionHandler(.newData, userInfo)
