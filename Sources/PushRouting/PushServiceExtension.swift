@@ -81,8 +81,8 @@ public struct PushServiceExtensionRequest: Sendable {
     /// `CordialNotificationServiceExtension`), which must be told when this request's time runs out.
     ///
     /// The object is the SDK's, used as the SDK's documents use it from an extension's two callbacks: made and started
-    /// in `didReceive`, told `serviceExtensionTimeWillExpire()` on the thread the system calls that on. The session
-    /// keeps it, one per type, until the request's session is released.
+    /// in `didReceive`, told `serviceExtensionTimeWillExpire()` on the thread the system calls that on, which may be
+    /// while `didReceive`'s work goes on. The session keeps it, one per type, until the request finishes.
     public func vendorObject<Object: AnyObject>(make: () -> Object) -> Object {
         session.vendorObject(make: make)
     }
@@ -208,6 +208,9 @@ public final class PushServiceExtensionSession: Sendable {
             state.event = event
             state.willExpire = nil
             state.work = nil
+            // Nothing asks for them once the request finished, and a vendor object keeps the content handler the
+            // delegate gave it, which holds this session: let both go.
+            state.vendorObjects = [:]
             defer { state.eventWaiters = [] }
             return state.eventWaiters
         }
