@@ -6,7 +6,8 @@ import PushRouting
 import UserNotifications
 
 struct CordialExtensionPushes: PushRouterDelegate {
-    // `didReceive(_:withContentHandler:)` downloads the image synchronously and calls the handler before returning.
+    // `didReceive(_:withContentHandler:)` downloads the image synchronously (blocking this task's thread, as it blocks
+    // the extension's own when subclassed) and calls the handler before returning.
     func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
         guard let original = request.origin.request else { return }
         let service = request.vendorObject { CordialNotificationServiceExtension() }
