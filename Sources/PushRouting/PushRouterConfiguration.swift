@@ -69,7 +69,9 @@ public struct PushRouterConfiguration: Sendable {
     public var deviceTokenTimeout: Duration = .seconds(10)
 
     /// The vendors whose delegates get the device token; `nil` (the default) means every vendor with a delegate. The
-    /// fallback never gets it: the other senders' SDKs register their own tokens.
+    /// fallback never gets it: an app that runs another sender's SDK with the app owning the delegate (Braze's, whose
+    /// `notifications.register(deviceToken:)` needs it) gives that sender a delegate of its own with
+    /// ``setDelegate(_:for:)``.
     public var deviceTokenVendors: Set<PushVendor>?
 
     /// The vendors whose SDKs open a tap's target themselves when the tap is forwarded to them, which sets
