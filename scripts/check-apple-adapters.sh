@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Type-checks the router's Apple adapters (Sources/PushRouting/UserNotifications/), which no Linux build
-# compiles, against stand-ins shaped as Apple's SDK declares them (Tests/AppleSDKStandIns/, MIRRORS.md):
-# once as SDKs before iOS 18 import the completion handlers (not @Sendable), once as the iOS 18 SDK does
-# (@Sendable). Against each, with warnings as errors, it then type-checks
+# compiles, against stand-ins shaped as Apple's SDK declares them (Tests/AppleSDKStandIns/, MIRRORS.md), once as
+# the iOS 17 SDK declares the completion handlers (none @Sendable) and once as the iOS 18 SDK does (-D IOS18_SDK:
+# the notification centre delegate's @Sendable, the extension's content handler and the fetch handler not). Against
+# each, with warnings as errors, it then type-checks
 #   - the delegate patterns of Tests/AppleSDKStandIns/AppUsage.swift;
-#   - Examples/MultiVendorApp (app delegate, notification delegate, service extension, one delegate per
-#     vendor over stand-ins of the vendor SDK calls in Examples/MultiVendorApp/VendorSDKStandIns);
+#   - Examples/MultiVendorApp as Xcode builds it: the app target (App/, Shared/) with the vendors' app SDKs, and the
+#     notification service extension target (NotificationService/, Shared/), which sees only the vendors' extension
+#     products, over stand-ins of the vendors' modules (Examples/MultiVendorApp/VendorSDKStandIns, split as shipped);
 #   - every ```swift block of Sources/PushRouting/Docs.docc, extracted (one file per article, all in one
 #     module; blocks that are statements are wrapped in a function), with the app's names the articles assume declared
 #     in Tests/AppleSDKStandIns/DocCContext.swift.
@@ -29,11 +31,26 @@ while IFS= read -r map; do
     flags+=(-Xcc "-fmodule-map-file=$map")
 done < <(find "$(swift build --show-bin-path)" -maxdepth 2 -name module.modulemap | sort)
 
-for variant in non-sendable sendable; do
+vendors=Examples/MultiVendorApp/VendorSDKStandIns
+# Each vendor module, its file and the modules it imports, in build order. The app SDKs are linked by the app target
+# only; the extension products by the extension (and, for Atomic's one framework and Swrve's common module, the app).
+vendor_modules=(
+    "SwrveSDKCommon ExtensionProducts/SwrveSDKCommon.swift"
+    "CordialAppExtensions ExtensionProducts/CordialAppExtensions.swift"
+    "ExponeaSDK_Notifications ExtensionProducts/ExponeaSDK_Notifications.swift"
+    "AtomicSDK ExtensionProducts/AtomicSDK.swift"
+    "CordialSDK AppSDKs/CordialSDK.swift"
+    "ExponeaSDK AppSDKs/ExponeaSDK.swift"
+    "SwrveSDK AppSDKs/SwrveSDK.swift SwrveSDKCommon"
+)
+app_links=(CordialSDK ExponeaSDK SwrveSDK SwrveSDKCommon AtomicSDK)
+extension_links=(CordialAppExtensions ExponeaSDK_Notifications SwrveSDKCommon AtomicSDK)
+
+for variant in ios17-sdk ios18-sdk; do
     out="$work/$variant"
     mkdir -p "$out"
     defines=()
-    [ "$variant" = sendable ] && defines=(-D SENDABLE_HANDLERS)
+    [ "$variant" = ios18-sdk ] && defines=(-D IOS18_SDK)
     for standIn in UserNotifications UIKit; do
         swiftc -parse-as-library -emit-module -module-name "$standIn" "${defines[@]}" -swift-version 6 \
             -emit-module-path "$out/$standIn.swiftmodule" "Tests/AppleSDKStandIns/$standIn.swift"
@@ -42,16 +59,27 @@ for variant in non-sendable sendable; do
     # adapters compile with the module's internals.
     swiftc -parse-as-library -emit-module -module-name PushRouting "${flags[@]}" -I "$out" -I "$modules" \
         -emit-module-path "$out/PushRouting.swiftmodule" $(find Sources/PushRouting -name '*.swift' | sort)
-    swiftc -typecheck "${flags[@]}" -I "$out" -I "$modules" Tests/AppleSDKStandIns/AppUsage.swift
+    swiftc -typecheck "${flags[@]}" "${defines[@]}" -I "$out" -I "$modules" Tests/AppleSDKStandIns/AppUsage.swift
 
-    # The vendor SDKs are Swift 5 or Objective-C modules, as their stand-ins are compiled.
-    for vendor in Examples/MultiVendorApp/VendorSDKStandIns/*.swift; do
-        name=$(basename "$vendor" .swift)
-        swiftc -parse-as-library -emit-module -module-name "$name" "${defines[@]}" -swift-version 5 -I "$out" \
-            -emit-module-path "$out/$name.swiftmodule" "$vendor"
+    # The vendor SDKs are Swift 5 or Objective-C modules, as their stand-ins are compiled; each in a directory of its
+    # own, so that a target sees only the modules it links.
+    for entry in "${vendor_modules[@]}"; do
+        read -r name file dependencies <<<"$entry"
+        includes=(-I "$out")
+        for dependency in $dependencies; do includes+=(-I "$out/vendors/$dependency"); done
+        mkdir -p "$out/vendors/$name"
+        swiftc -parse-as-library -emit-module -module-name "$name" "${defines[@]}" -swift-version 5 "${includes[@]}" \
+            -emit-module-path "$out/vendors/$name/$name.swiftmodule" "$vendors/$file"
     done
-    swiftc -typecheck -parse-as-library "${flags[@]}" -I "$out" -I "$modules" \
-        $(find Examples/MultiVendorApp -name '*.swift' -not -path '*/VendorSDKStandIns/*' | sort)
+    app_includes=()
+    for name in "${app_links[@]}"; do app_includes+=(-I "$out/vendors/$name"); done
+    extension_includes=()
+    for name in "${extension_links[@]}"; do extension_includes+=(-I "$out/vendors/$name"); done
+    swiftc -typecheck -parse-as-library -module-name MultiVendorApp "${flags[@]}" -I "$out" -I "$modules" \
+        "${app_includes[@]}" $(find Examples/MultiVendorApp/App Examples/MultiVendorApp/Shared -name '*.swift' | sort)
+    swiftc -typecheck -parse-as-library -module-name NotificationService "${flags[@]}" -I "$out" -I "$modules" \
+        "${extension_includes[@]}" \
+        $(find Examples/MultiVendorApp/NotificationService Examples/MultiVendorApp/Shared -name '*.swift' | sort)
 
     docc="$work/docc-$variant"
     mkdir -p "$docc"
@@ -64,8 +92,9 @@ for article in articles:
     imports, declarations = set(), []
     for index, block in enumerate(blocks):
         lines = block.splitlines()
-        imports.update(line for line in lines if line.startswith("import "))
-        body = [line for line in lines if not line.startswith("import ")]
+        is_import = lambda line: re.match(r"(@preconcurrency )?import ", line)
+        imports.update(line for line in lines if is_import(line))
+        body = [line for line in lines if not is_import(line)]
         first = next((line for line in body if line.strip() and not line.lstrip().startswith("//")), "")
         if re.match(r"(@|struct |final class |class |enum |extension |func |actor |protocol )", first):
             declarations.append("\n".join(body))
@@ -77,8 +106,8 @@ for article in articles:
         file.write("\n".join(sorted(imports)) + "\n\n" + "\n\n".join(declarations) + "\n")
 PY
     # One module, as the articles share their names (`Push`, the vendor delegates).
-    swiftc -typecheck -parse-as-library "${flags[@]}" -I "$out" -I "$modules" \
-        "$docc"/*.swift Tests/AppleSDKStandIns/DocCContext.swift
-    echo "check-apple-adapters: the adapters, an app's delegates, Examples/MultiVendorApp and the DocC code" \
-        "type-check with $variant completion handlers"
+    swiftc -typecheck -parse-as-library "${flags[@]}" -I "$out" -I "$modules" "${app_includes[@]}" \
+        "${extension_includes[@]}" "$docc"/*.swift Tests/AppleSDKStandIns/DocCContext.swift
+    echo "check-apple-adapters: the adapters, an app's delegates, Examples/MultiVendorApp's app and extension" \
+        "targets and the DocC code type-check against the $variant stand-ins"
 done

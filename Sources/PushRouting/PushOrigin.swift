@@ -57,11 +57,13 @@ public struct PushOrigin: Sendable {
 }
 
 /// A reference to a platform object carried between isolation domains: one of Apple's immutable notification objects
-/// (see ``PushOrigin``), or content a service extension's delegate gave up with `sending` (see
-/// ``PushServiceExtensionContent``). Only the router creates one.
+/// (see ``PushOrigin``), content a service extension's delegate gave up with `sending` (see
+/// ``PushServiceExtensionContent``), or a vendor SDK's service-extension object kept for one request (see
+/// ``PushServiceExtensionRequest/vendorObject(make:)``). Only the router creates one.
 final class PlatformObject: @unchecked Sendable {
     // `@unchecked`: the object is immutable, or was sent here and is touched by no one until the router hands it to the
-    // platform's content handler; nothing here reads or writes it, and it is never replaced.
+    // platform's content handler, or is a vendor's extension object, which its SDK has the extension's two callbacks
+    // use from the threads the system calls them on; nothing here reads or writes it, and it is never replaced.
     let object: AnyObject
 
     init(_ object: AnyObject) { self.object = object }

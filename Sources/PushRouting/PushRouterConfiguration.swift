@@ -69,7 +69,9 @@ public struct PushRouterConfiguration: Sendable {
     public var deviceTokenTimeout: Duration = .seconds(10)
 
     /// The vendors whose delegates get the device token; `nil` (the default) means every vendor with a delegate. The
-    /// fallback never gets it: the other senders' SDKs register their own tokens.
+    /// fallback never gets it: an app that runs another sender's SDK with the app owning the delegate (Braze's, whose
+    /// `notifications.register(deviceToken:)` needs it) gives that sender a delegate of its own with
+    /// ``setDelegate(_:for:)``.
     public var deviceTokenVendors: Set<PushVendor>?
 
     /// The vendors whose SDKs open a tap's target themselves when the tap is forwarded to them, which sets
@@ -77,8 +79,9 @@ public struct PushRouterConfiguration: Sendable {
     /// Swrve; add a custom vendor whose SDK does the same.
     public var vendorsOpeningTapTargets: Set<PushVendor> = Self.standardVendorsOpeningTapTargets
 
-    /// Cordial (`processAppOpenViaPushNotificationTap` opens the deep link through the SDK, which records the revenue
-    /// attribution), Exponea (`handlePushNotificationOpened` opens deep links and browser actions) and Swrve
+    /// Cordial (`processAppOpenViaPushNotificationTap` records the open for attribution and opens the deep link through
+    /// the app's `CordialApiConfiguration.shared.cordialDeepLinksDelegate`, which the app must set: without it the
+    /// link opens nowhere), Exponea (`handlePushNotificationOpened` opens deep links and browser actions) and Swrve
     /// (`processNotificationResponse` opens deep links and campaigns). Atomic's SDK opens nothing: the app opens the
     /// card's stream container.
     public static let standardVendorsOpeningTapTargets: Set<PushVendor> = [.cordial, .exponea, .swrve]

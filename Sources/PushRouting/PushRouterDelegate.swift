@@ -65,13 +65,19 @@ public protocol PushRouterDelegate: Sendable {
     /// returning; if the method returns, throws or runs out of time without delivering, the router delivers the
     /// request's original content. The content handler is called exactly once either way. The default delivers nothing,
     /// so the original content is shown.
+    ///
+    /// The delegate is shared by every request, and requests may overlap: keep a vendor SDK's object for this request in
+    /// the request (``PushServiceExtensionRequest/vendorObject(make:)``), not in the delegate.
     func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws
 
     /// The service extension is about to run out of time (`serviceExtensionTimeWillExpire()`, or the router's
     /// ``PushRouterConfiguration/serviceExtensionTimeout``) before this vendor's
     /// ``didReceiveServiceExtensionRequest(_:)`` delivered: pass it on to the SDK, which delivers its best attempt, or
-    /// deliver one here. Synchronous, as the platform's callback is: once it returns, the router delivers the original
-    /// content if nothing was delivered, and cancels the request's task. The default does nothing.
+    /// deliver one here (find this request's vendor object with ``PushServiceExtensionRequest/vendorObject(_:)``).
+    /// Synchronous, and called on the thread that calls ``PushServiceExtensionSession/timeWillExpire()``, as the
+    /// platform's callback is: a delivery made here reaches the content handler before it returns; then the router
+    /// delivers the original content if nothing was delivered, and cancels the request's task. The default does
+    /// nothing.
     func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest)
 }
 

@@ -32,13 +32,25 @@ public struct PushServiceExtensionContent: Sendable {
 /// The content handler is called exactly once: with the first content delivered here, or, when the delegate returns,
 /// throws or runs out of time without delivering, with the request's original content. Delivering again does nothing.
 ///
+/// Each request has its own session, which is where a vendor SDK's per-request object lives: the delegate is shared by
+/// every request the extension receives (iOS may hand one extension process several at once), so an object kept in the
+/// delegate would be another request's by the time that request's time runs out. Make the object with
+/// ``vendorObject(make:)`` and find it again in ``PushRouterDelegate/serviceExtensionTimeWillExpire(_:)``:
+///
 /// ```swift
 /// func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
 ///     guard let original = request.origin.request else { return }
-///     let content = try await withVendorCompletionHandler { done in
-///         exponeaService.process(request: original) { done(PushServiceExtensionContent($0)) }
+///     let service = request.vendorObject { ExponeaNotificationService(appGroup: "group.com.example.app") }
+///     try await withVendorCompletionHandler { done in
+///         service.process(request: original) { content in
+///             request.contentHandler(content)
+///             done(())
+///         }
 ///     }
-///     request.deliver(content)
+/// }
+///
+/// func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest) {
+///     request.vendorObject(ExponeaNotificationService.self)?.serviceExtensionTimeWillExpire()
 /// }
 /// ```
 public struct PushServiceExtensionRequest: Sendable {
@@ -55,7 +67,7 @@ public struct PushServiceExtensionRequest: Sendable {
     public var runsServiceExtension: Bool { origin.payload.runsServiceExtension }
 
     /// Hands `content` to the platform's content handler, unless something was delivered already. Returns whether this
-    /// call delivered.
+    /// call delivered; when it returns, the handler has been called.
     @discardableResult
     public func deliver(_ content: PushServiceExtensionContent) -> Bool {
         session.deliver(content)
@@ -63,6 +75,22 @@ public struct PushServiceExtensionRequest: Sendable {
 
     /// Whether content was delivered (by the delegate or, at the end, by the router).
     public var isDelivered: Bool { session.isDelivered }
+
+    /// This request's object of type `Object`: the one made by the first call, or, on the first call, the one `make`
+    /// returns. For a vendor SDK's service-extension object (Exponea's `ExponeaNotificationService`, Cordial's
+    /// `CordialNotificationServiceExtension`), which must be told when this request's time runs out.
+    ///
+    /// The object is the SDK's, used as the SDK's documents use it from an extension's two callbacks: made and started
+    /// in `didReceive`, told `serviceExtensionTimeWillExpire()` on the thread the system calls that on, which may be
+    /// while `didReceive`'s work goes on. The session keeps it, one per type, until the request finishes.
+    public func vendorObject<Object: AnyObject>(make: () -> Object) -> Object {
+        session.vendorObject(make: make)
+    }
+
+    /// This request's object of type `type`, if ``vendorObject(make:)`` made one.
+    public func vendorObject<Object: AnyObject>(_ type: Object.Type) -> Object? {
+        session.vendorObject(type)
+    }
 }
 
 /// A service extension request in progress, for the extension that routed it: tell it when the system's time runs out,
@@ -81,11 +109,18 @@ public final class PushServiceExtensionSession: Sendable {
         var expired = false
         var work: Task<Void, Never>?
         var deliveries = 0
+        var vendorObjects: [ObjectIdentifier: PlatformObject] = [:]
     }
 
     private let state = LockedValue(State())
+    /// Whether the platform's handler was called; held while it runs, so that a second delivery (from another thread)
+    /// returns only once the first has handed the content over.
+    private let handedOver = LockedValue(false)
+    private let contentHandler: ContentHandler
 
-    init() {}
+    init(contentHandler: ContentHandler) {
+        self.contentHandler = contentHandler
+    }
 
     /// Whether content was delivered.
     public var isDelivered: Bool { state.withLock { $0.content != nil } }
@@ -95,8 +130,11 @@ public final class PushServiceExtensionSession: Sendable {
 
     /// The system is about to end the extension (`serviceExtensionTimeWillExpire()`): the owner's delegate is told
     /// (``PushRouterDelegate/serviceExtensionTimeWillExpire(_:)``) and may deliver its best attempt; then, if nothing
-    /// was delivered, the original content is, and the delegate's work is cancelled. Calls after the first, or after
-    /// the request finished, do nothing.
+    /// was delivered, the original content is, and the delegate's work is cancelled.
+    ///
+    /// All of it happens on the calling thread, before this returns: the content handler has been called when it
+    /// returns (by this call, or earlier by the delegate), as iOS expects of `serviceExtensionTimeWillExpire()`, after
+    /// which it ends the extension. Calls after the first, or after the request finished, deliver nothing again.
     public func timeWillExpire() {
         let (willExpire, work) = state.withLock { state -> ((@Sendable () -> Void)?, Task<Void, Never>?) in
             guard !state.expired, state.event == nil else { return (nil, nil) }
@@ -104,8 +142,7 @@ public final class PushServiceExtensionSession: Sendable {
             defer { state.willExpire = nil }
             return (state.willExpire, state.work)
         }
-        guard let willExpire else { return }
-        willExpire()
+        willExpire?()
         deliver(.original)
         work?.cancel()
     }
@@ -120,18 +157,41 @@ public final class PushServiceExtensionSession: Sendable {
 
     var didExpire: Bool { state.withLock { $0.expired } }
 
+    /// Calls the platform's handler with `content` on this thread, unless a delivery came first; in either case the
+    /// handler has been called when this returns.
     @discardableResult
     func deliver(_ content: PushServiceExtensionContent) -> Bool {
-        let waiters = state.withLock { state -> [CheckedContinuation<PushServiceExtensionContent, Never>]? in
-            state.deliveries += 1
-            guard state.content == nil else { return nil }
+        state.withLock { $0.deliveries += 1 }
+        let delivered = handedOver.withLock { handedOver in
+            guard !handedOver else { return false }
+            handedOver = true
+            contentHandler.call(content)
+            return true
+        }
+        guard delivered else { return false }
+        let waiters = state.withLock { state in
             state.content = content
             defer { state.contentWaiters = [] }
             return state.contentWaiters
         }
-        guard let waiters else { return false }
         for waiter in waiters { waiter.resume(returning: content) }
         return true
+    }
+
+    func vendorObject<Object: AnyObject>(make: () -> Object) -> Object {
+        if let object = vendorObject(Object.self) { return object }
+        let made = make()
+        return state.withLock { state in
+            let key = ObjectIdentifier(Object.self)
+            // Another task of the same request may have made one meanwhile: the first stays.
+            if let kept = state.vendorObjects[key]?.object as? Object { return kept }
+            state.vendorObjects[key] = PlatformObject(made)
+            return made
+        }
+    }
+
+    func vendorObject<Object: AnyObject>(_ type: Object.Type) -> Object? {
+        state.withLock { $0.vendorObjects[ObjectIdentifier(type)]?.object as? Object }
     }
 
     func start(_ work: Task<Void, Never>, willExpire: @escaping @Sendable () -> Void) {
@@ -148,6 +208,9 @@ public final class PushServiceExtensionSession: Sendable {
             state.event = event
             state.willExpire = nil
             state.work = nil
+            // Nothing asks for them once the request finished, and a vendor object keeps the content handler the
+            // delegate gave it, which holds this session: let both go.
+            state.vendorObjects = [:]
             defer { state.eventWaiters = [] }
             return state.eventWaiters
         }
@@ -155,30 +218,41 @@ public final class PushServiceExtensionSession: Sendable {
     }
 }
 
+/// The platform's content handler, called from whichever thread delivers: the delegate's task, an SDK's callback, or
+/// the thread the system calls `serviceExtensionTimeWillExpire()` on.
+///
+/// `@unchecked Sendable`: the handler `UNNotificationServiceExtension` is given is not `@Sendable` in Swift, but the
+/// system's block may be called from any thread (Apple's own template calls it from a download's completion handler),
+/// and the session calls it at most once, under a lock.
+struct ContentHandler: @unchecked Sendable {
+    let call: (PushServiceExtensionContent) -> Void
+}
+
 extension PushRouter {
     /// Routes a push that reached the notification service extension to its owner's delegate
-    /// (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``) and calls `contentHandler` exactly once, on the
-    /// caller's actor: with the content the delegate delivered, or with ``PushServiceExtensionContent/original`` when
-    /// it delivered nothing, threw, overran ``PushRouterConfiguration/serviceExtensionTimeout``, or the session's
+    /// (``PushRouterDelegate/didReceiveServiceExtensionRequest(_:)``) and calls `contentHandler` exactly once: with the
+    /// content the delegate delivered, or with ``PushServiceExtensionContent/original`` when it delivered nothing,
+    /// threw, overran ``PushRouterConfiguration/serviceExtensionTimeout``, or the session's
     /// ``PushServiceExtensionSession/timeWillExpire()`` came first. A push with no delegate, or a duplicate, gets the
-    /// original content at once.
+    /// original content before this returns.
     ///
-    /// On Apple platforms, `routeServiceExtensionRequest(_:contentHandler:)` takes the `UNNotificationRequest` and the
-    /// platform's handler.
+    /// The handler runs on the thread that delivers (the delegate's task, or the caller of `timeWillExpire()`), so that
+    /// the content is handed over before `timeWillExpire()` returns. On Apple platforms,
+    /// `routeServiceExtensionRequest(_:contentHandler:)` takes the `UNNotificationRequest` and the platform's handler.
     @discardableResult
     public func routeServiceExtensionRequest(
         on payload: PushPayload,
-        isolation: isolated (any Actor)? = #isolation,
-        contentHandler: @escaping (PushServiceExtensionContent) -> Void
+        contentHandler: @escaping @Sendable (PushServiceExtensionContent) -> Void
     ) -> PushServiceExtensionSession {
-        let session = routeServiceExtensionRequest(RoutingInput(payload: payload))
-        complete(isolation, contentHandler) { await session.content() }
-        return session
+        routeServiceExtensionRequest(RoutingInput(payload: payload), ContentHandler(call: contentHandler))
     }
 
-    func routeServiceExtensionRequest(_ input: RoutingInput) -> PushServiceExtensionSession {
+    func routeServiceExtensionRequest(
+        _ input: RoutingInput,
+        _ contentHandler: ContentHandler
+    ) -> PushServiceExtensionSession {
         let start = stopwatch(on: configuration.clock)
-        let session = PushServiceExtensionSession()
+        let session = PushServiceExtensionSession(contentHandler: contentHandler)
         let notification = notification(for: input)
         let request = PushServiceExtensionRequest(notification: notification, origin: input.origin, session: session)
         var event = PushRoutedEvent(kind: .serviceExtension, notification: notification, outcome: .handled)

@@ -4,8 +4,9 @@ public import PushPayloads
 /// what the OS reported, what that points at, and the event it came from.
 ///
 /// A delegate that forwards the tap to its vendor's SDK must not open the target too when ``vendorSDKOpensTarget`` is
-/// true: the SDK opens it (see ``PushRouterConfiguration/standardVendorsOpeningTapTargets``), and opening it again
-/// shows it twice (and, for Cordial, loses the revenue attribution the SDK records when it opens the link).
+/// true: the SDK opens it (see ``PushRouterConfiguration/standardVendorsOpeningTapTargets``; Cordial's through the
+/// deep-link delegate the app sets), and opening it again shows it twice (and, for Cordial, loses the revenue
+/// attribution the SDK records when it opens the link).
 ///
 /// ```swift
 /// func didTapPush(_ tap: PushTap) async throws {

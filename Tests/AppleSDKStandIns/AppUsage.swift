@@ -1,8 +1,8 @@
-// The delegate patterns `Examples/MultiVendorApp` does not show (it uses the completion-handler forms
-// and a service extension): the async forms, a delegate reading every part of the original event, and a
-// caller off the main actor; type-checked against the Apple-shaped stand-ins with both kinds of
-// completion handler (`scripts/check-apple-adapters.sh`). `UNUserNotificationCenterDelegate` has no actor isolation and
-// `UNNotification` is not `Sendable`, so a main-actor app delegate implements its callbacks `nonisolated`.
+// The delegate patterns `Examples/MultiVendorApp` does not show (it uses the async forms of the notification centre's
+// callbacks): the completion-handler forms, spelled as each SDK declares them, a delegate reading every part of the
+// original event, and a caller off the main actor; type-checked against the stand-ins of the iOS 17 and the iOS 18 SDK
+// (`scripts/check-apple-adapters.sh`). `UNUserNotificationCenterDelegate` has no actor isolation and `UNNotification`
+// is not `Sendable`, so a main-actor app delegate implements its callbacks `nonisolated`.
 import Foundation
 import PushPayloads
 import PushRouting
@@ -13,29 +13,50 @@ enum Push {
     static let router = PushRouter(configuration: PushRouterConfiguration())
 }
 
-/// The async forms.
+/// The completion-handler forms, as each SDK declares them: `@Sendable` from the iOS 18 SDK. The router takes either.
 @MainActor
-final class AsyncAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+final class CompletionHandlerAppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     func application(
         _ application: UIApplication,
-        didReceiveRemoteNotification userInfo: [AnyHashable: Any]
-    ) async -> UIBackgroundFetchResult {
-        await Push.router.routeSilentDelivery(userInfo: userInfo).backgroundFetchResult
+        didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        Push.router.routeSilentDelivery(userInfo: userInfo) { completionHandler($0.backgroundFetchResult) }
+    }
+
+    #if IOS18_SDK
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        Push.router.routeForegroundDelivery(of: notification, completionHandler: completionHandler)
     }
 
     nonisolated func userNotificationCenter(
         _ center: UNUserNotificationCenter,
-        willPresent notification: UNNotification
-    ) async -> UNNotificationPresentationOptions {
-        await Push.router.presentationOptions(for: notification)
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        Push.router.routeTap(response, completionHandler: completionHandler)
+    }
+    #else
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
+        Push.router.routeForegroundDelivery(of: notification, completionHandler: completionHandler)
     }
 
     nonisolated func userNotificationCenter(
         _ center: UNUserNotificationCenter,
-        didReceive response: UNNotificationResponse
-    ) async {
-        await Push.router.routeTap(response)
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
+        Push.router.routeTap(response, completionHandler: completionHandler)
     }
+    #endif
 }
 
 /// A delegate reading the original event: the `userInfo`, the response, the request and its content.
@@ -61,7 +82,7 @@ struct OriginReader: PushRouterDelegate {
 
 /// A delegate that is not on the main actor (a notification service, say) can use the same calls.
 final class BackgroundHandler {
-    func handle(_ userInfo: [AnyHashable: Any], completionHandler: @escaping UIFetchHandler) {
+    func handle(_ userInfo: [AnyHashable: Any], completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
         Push.router.routeSilentDelivery(userInfo: userInfo) { completionHandler($0.backgroundFetchResult) }
     }
 }

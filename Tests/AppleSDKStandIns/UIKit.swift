@@ -1,7 +1,8 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// A stand-in for the part of UIKit an app's push wiring touches, shaped as the iOS 18 SDK declares it:
-// `UIApplication` and `UIApplicationDelegate` are `@MainActor`. See UserNotifications.swift beside it and
-// MIRRORS.md for the SDK each declaration mirrors; the same Objective-C limits on Linux apply.
+// A stand-in for the part of UIKit an app's push wiring touches, shaped as Swift imports it: `UIApplication` and
+// `UIApplicationDelegate` are `@MainActor`. As in UserNotifications.swift beside it, `-D IOS18_SDK` selects the iOS 18
+// SDK's declarations (the fetch completion handler is not `@Sendable` in either; `open(_:options:completionHandler:)`'s
+// is `@MainActor @Sendable` from iOS 18); MIRRORS.md quotes each. The same Objective-C limits on Linux apply.
 @_exported import Foundation
 
 public enum UIBackgroundFetchResult: UInt, Sendable {
@@ -10,14 +11,11 @@ public enum UIBackgroundFetchResult: UInt, Sendable {
     case failed = 2
 }
 
-#if SENDABLE_HANDLERS
-public typealias UIFetchHandler = @Sendable (UIBackgroundFetchResult) -> Void
-#else
-public typealias UIFetchHandler = (UIBackgroundFetchResult) -> Void
-#endif
-
 @MainActor
 open class UIResponder: NSObject {}
+
+@MainActor
+open class UIScene: UIResponder {}
 
 @MainActor
 open class UIApplication: UIResponder {
@@ -36,11 +34,19 @@ open class UIApplication: UIResponder {
 
     open class var shared: UIApplication { UIApplication() }
     open func registerForRemoteNotifications() {}
+    #if IOS18_SDK
     open func open(
         _ url: URL,
         options: [OpenExternalURLOptionsKey: Any] = [:],
         completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) {}
+    #else
+    open func open(
+        _ url: URL,
+        options: [OpenExternalURLOptionsKey: Any] = [:],
+        completionHandler completion: ((Bool) -> Void)? = nil
+    ) {}
+    #endif
 }
 
 /// `@protocol UIApplicationDelegate <NSObject>`, every method `@optional`, `NS_SWIFT_UI_ACTOR` (`@MainActor`).
@@ -55,7 +61,7 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     func application(
         _ application: UIApplication,
         didReceiveRemoteNotification userInfo: [AnyHashable: Any],
-        fetchCompletionHandler completionHandler: @escaping UIFetchHandler
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     )
     func application(
         _ application: UIApplication,
@@ -80,7 +86,7 @@ extension UIApplicationDelegate {
     public func application(
         _ application: UIApplication,
         didReceiveRemoteNotification userInfo: [AnyHashable: Any],
-        fetchCompletionHandler completionHandler: @escaping UIFetchHandler
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {}
     public func application(
         _ application: UIApplication,

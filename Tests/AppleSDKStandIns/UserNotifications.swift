@@ -1,11 +1,12 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// A stand-in for Apple's UserNotifications framework, shaped as the iOS 18 SDK declares it and Swift imports
-// it (each declaration and the SDK it mirrors: MIRRORS.md beside this file), so the router's adapter
-// (`Sources/PushRouting/UserNotifications/`), the delegate patterns in `AppUsage.swift`, the DocC articles
-// and `Examples/MultiVendorApp` type-check on Linux (`scripts/check-apple-adapters.sh`).
+// A stand-in for Apple's UserNotifications framework, shaped as Swift imports it, so that the router's adapter
+// (`Sources/PushRouting/UserNotifications/`), the delegate patterns in `AppUsage.swift`, the DocC articles and
+// `Examples/MultiVendorApp` type-check on Linux (`scripts/check-apple-adapters.sh`). Every public name here is one
+// Apple declares, quoted with its SDK in MIRRORS.md beside this file (`AppleStandInMirrorTests` checks that).
 //
-// Compiled twice: as SDKs before iOS 18 import the completion handlers (not `@Sendable`), and with
-// `-D SENDABLE_HANDLERS` as the iOS 18 SDK does.
+// Two SDKs, chosen by a compilation condition: with `-D IOS18_SDK` as the iOS 18 SDK (Xcode 16) declares the
+// completion handlers, `@Sendable` for the notification centre delegate's and not for the service extension's content
+// handler; without it as the iOS 17 SDK (Xcode 15) does, none `@Sendable`.
 //
 // Linux has no Objective-C runtime, so `@objc` protocols and `optional` requirements cannot be declared.
 // `UNUserNotificationCenterDelegate` is mirrored as the closest Swift has: a protocol refining
@@ -191,53 +192,69 @@ open class UNUserNotificationCenter: NSObject {
     open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { true }
 }
 
-#if SENDABLE_HANDLERS
-public typealias UNPresentationHandler = @Sendable (UNNotificationPresentationOptions) -> Void
-public typealias UNResponseHandler = @Sendable () -> Void
-public typealias UNContentHandler = @Sendable (UNNotificationContent) -> Void
-#else
-public typealias UNPresentationHandler = (UNNotificationPresentationOptions) -> Void
-public typealias UNResponseHandler = () -> Void
-public typealias UNContentHandler = (UNNotificationContent) -> Void
-#endif
-
 /// `@protocol UNUserNotificationCenterDelegate <NSObject>`, every method `@optional`, no actor isolation.
 /// Swift imports each completion-handler method with an async alternative (the same selector).
 public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
+    #if IOS18_SDK
     func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification,
-        withCompletionHandler completionHandler: @escaping UNPresentationHandler
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     )
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    )
+    #else
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    )
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    )
+    #endif
     func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification
     ) async -> UNNotificationPresentationOptions
-    func userNotificationCenter(
-        _ center: UNUserNotificationCenter,
-        didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping UNResponseHandler
-    )
     func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
     func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
 }
 
 // `@optional`: a conforming class may leave any of them out.
 extension UNUserNotificationCenterDelegate {
+    #if IOS18_SDK
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification,
-        withCompletionHandler completionHandler: @escaping UNPresentationHandler
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {}
+    #else
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {}
+    #endif
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification
     ) async -> UNNotificationPresentationOptions { [] }
-    public func userNotificationCenter(
-        _ center: UNUserNotificationCenter,
-        didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping UNResponseHandler
-    ) {}
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         didReceive response: UNNotificationResponse
@@ -249,12 +266,12 @@ extension UNUserNotificationCenterDelegate {
 }
 
 /// `UNNotificationServiceExtension : NSObject`: the principal class of a notification service extension,
-/// not isolated to an actor.
+/// not isolated to an actor. Its content handler is not `@Sendable` in either SDK.
 open class UNNotificationServiceExtension: NSObject {
     override public init() { super.init() }
     open func didReceive(
         _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping UNContentHandler
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         contentHandler(request.content)
     }

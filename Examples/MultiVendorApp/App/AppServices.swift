@@ -14,6 +14,12 @@ final class DeepLinks {
         opened.append(url)
     }
 
+    /// Opens a link an SDK hands over (Cordial's deep-link delegate); returns whether the app handles it.
+    func open(url: String) -> Bool {
+        opened.append(url)
+        return true
+    }
+
     /// Shows an Atomic stream container, scrolled to the card.
     func openStreamContainer(_ containerID: String, card cardInstanceID: String) {
         opened.append("atomic://\(containerID)/\(cardInstanceID)")

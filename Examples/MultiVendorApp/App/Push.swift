@@ -1,12 +1,9 @@
-// The one router of the app and its extension: a delegate per vendor, and the fallback for the rest.
+// The app's router: a delegate per vendor over the vendors' app SDKs, and the fallback for the rest. The notification
+// service extension has its own (`NotificationService/ExtensionPush.swift`), over the vendors' extension products.
 import PushPayloads
 import PushRouting
 
 enum Push {
-    /// The app group the notification service extension shares with the app (Exponea's and Swrve's
-    /// extensions store delivery data there).
-    static let appGroup = "group.com.example.multivendor"
-
     static let router: PushRouter = {
         // The extended registry names the other senders' pushes, so the fallback knows a Braze push.
         var configuration = PushRouterConfiguration(registry: .extended)
@@ -14,7 +11,8 @@ enum Push {
         configuration.setDelegate(ExponeaPushes(), for: .exponea)
         configuration.setDelegate(SwrvePushes(), for: .swrve)
         configuration.setDelegate(AtomicPushes(), for: .atomic)
-        // The fifth sender, Braze, whose SDK this app does not run, and anything no decoder recognises.
+        // Braze, whose SDK this app does not run, and anything no decoder recognises. The fallback never gets the
+        // device token: an app that runs Braze's SDK gives Braze a delegate of its own (`setDelegate(_:for: .braze)`).
         configuration.fallbackDelegate = OtherPushes()
         // Every vendor delegate gets the device token (the default, said out loud).
         configuration.deviceTokenVendors = nil

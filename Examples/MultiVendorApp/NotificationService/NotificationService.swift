@@ -1,18 +1,20 @@
-// The notification service extension: the router hands the request to its owner's delegate (Exponea's
-// delivery tracking, Swrve's rich content, Atomic's delivery tracking, Cordial's attachments), and calls
-// the content handler exactly once, even when time runs out. In a real app this is its own target,
-// linking the delegates from a framework shared with the app.
+// The notification service extension target: its principal class routes each request to its owner's delegate, over
+// the vendors' extension products only (`ExtensionPush.router`), and the content handler is called exactly once. When
+// the system's time runs out, the best attempt (or the original content) is handed over before
+// `serviceExtensionTimeWillExpire()` returns.
 import PushRouting
 import UserNotifications
 
 final class NotificationService: UNNotificationServiceExtension {
+    // The system may give one instance more than one request over its life; the session is the latest's, and each
+    // request's vendor objects live in its own session.
     private var session: PushServiceExtensionSession?
 
     override func didReceive(
         _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping UNContentHandler
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
-        session = Push.router.routeServiceExtensionRequest(request, contentHandler: contentHandler)
+        session = ExtensionPush.router.routeServiceExtensionRequest(request, contentHandler: contentHandler)
     }
 
     override func serviceExtensionTimeWillExpire() {

@@ -81,23 +81,33 @@ extension PushRouter {
 extension PushRouter {
     /// Routes a request that reached the app's notification service extension
     /// (`UNNotificationServiceExtension.didReceive(_:withContentHandler:)`) to its owner's delegate, and calls
-    /// `contentHandler` exactly once, on the caller's actor: with the content the delegate delivered, or with
-    /// `request.content` when it delivered nothing in time (see
-    /// ``routeServiceExtensionRequest(on:isolation:contentHandler:)``). Keep the session and call its
-    /// ``PushServiceExtensionSession/timeWillExpire()`` from `serviceExtensionTimeWillExpire()`.
+    /// `contentHandler` exactly once: with the content the delegate delivered, or with `request.content` when it
+    /// delivered nothing in time (see ``routeServiceExtensionRequest(on:contentHandler:)``). Keep the session and call
+    /// its ``PushServiceExtensionSession/timeWillExpire()`` from `serviceExtensionTimeWillExpire()`: the best attempt,
+    /// or the original content, is handed to `contentHandler` before that returns.
+    ///
+    /// `contentHandler` is called on the thread that delivers, as the system's handler may be; pass the handler the
+    /// system gave, not a closure that must run on an actor.
     @discardableResult
     public func routeServiceExtensionRequest(
         _ request: UNNotificationRequest,
-        isolation: isolated (any Actor)? = #isolation,
         contentHandler: @escaping (UNNotificationContent) -> Void
     ) -> PushServiceExtensionSession {
-        let session = routeServiceExtensionRequest(input(userInfo: request.content.userInfo, platformObject: request))
-        complete(
-            isolation,
-            { contentHandler($0.platformObject(as: UNNotificationContent.self) ?? request.content) },
-            with: session.content
-        )
-        return session
+        let original = request.content
+        let handler = ContentHandler { contentHandler($0.platformObject(as: UNNotificationContent.self) ?? original) }
+        return routeServiceExtensionRequest(input(userInfo: request.content.userInfo, platformObject: request), handler)
+    }
+
+    /// Whether `expected` is still `center`'s delegate. A vendor SDK that sets the delegate after the app did (Swrve's,
+    /// when its push support is on, at its initialisation; Cordial's with `pushesConfiguration = .SDK`) takes every
+    /// foreground push and tap away from the router without an error. Call this once every SDK is initialised (and in a
+    /// debug build, assert on it); when the delegate moved, the router logs at `info` which class holds it.
+    @discardableResult
+    public func verifyNotificationCenterDelegate(
+        _ expected: any UNUserNotificationCenterDelegate,
+        of center: UNUserNotificationCenter = .current()
+    ) -> Bool {
+        verifyDelegate(center.delegate, is: expected, slot: "UNUserNotificationCenter.delegate")
     }
 }
 

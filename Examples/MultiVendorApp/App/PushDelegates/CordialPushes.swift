@@ -1,6 +1,6 @@
-// Cordial's calls, from Cordial's iOS SDK documents ("Push notifications": with
-// `pushesConfiguration = .APP` the app forwards each event to `CordialPushNotificationHandler`; its
-// README's "Notification Service Extension" for attachments).
+// Cordial's calls in the app, as `CordialPushNotificationHandler.swift` declares them (cordial-ios-sdk 4.5.0): with
+// `pushesConfiguration = .APP` the app forwards each event. The deep link a tap carries opens through
+// `CordialDeepLinks`, the SDK's deep-link delegate; attachments are the extension's (`CordialExtensionPushes`).
 import CordialSDK
 import PushPayloads
 import PushPayloadsFoundation
@@ -8,8 +8,6 @@ import PushRouting
 import UserNotifications
 
 struct CordialPushes: PushRouterDelegate {
-    private let extensionSlot = ServiceSlot<CordialNotificationServiceExtension>()
-
     // `processNewPushNotificationToken(deviceToken:)`: "it is really important to pass the token
     // otherwise the SDK will not be tracking any user behaviour".
     @MainActor
@@ -38,8 +36,9 @@ struct CordialPushes: PushRouterDelegate {
         }
     }
 
-    // `processAppOpenViaPushNotificationTap(userInfo:completionHandler:)`: the SDK opens the deep link
-    // itself ("should open it via Cordial SDK", or revenue attribution may be lost), so the app does not.
+    // `processAppOpenViaPushNotificationTap(userInfo:completionHandler:)`: the SDK records the tap and opens the deep
+    // link through its deep-link delegate (`CordialDeepLinks`, set at launch), which records the link's open event for
+    // attribution; so the app does not open it here. A push the SDK ignores (the 2020 layout) the app opens itself.
     @MainActor
     func didTapPush(_ tap: PushTap) async throws {
         if !tap.vendorSDKIgnoresPush {
@@ -50,22 +49,5 @@ struct CordialPushes: PushRouterDelegate {
             }
         }
         if !tap.vendorSDKOpensTarget { DeepLinks.shared.open(tap.action) }
-    }
-
-    // `CordialNotificationServiceExtension` (attachments from `imageURL`): Cordial's documents make it the
-    // extension's superclass; beside other vendors the extension makes one and forwards to it.
-    func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
-        guard let original = request.origin.request else { return }
-        let service = extensionSlot.fill(CordialNotificationServiceExtension())
-        try await withVendorCompletionHandler { done in
-            service.didReceive(original) { content in
-                request.contentHandler(content)
-                done(())
-            }
-        }
-    }
-
-    func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest) {
-        extensionSlot.take()?.serviceExtensionTimeWillExpire()
     }
 }

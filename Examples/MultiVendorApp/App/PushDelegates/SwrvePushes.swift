@@ -1,5 +1,6 @@
-// Swrve's calls, from Swrve's iOS SDK headers and integration guide (`SwrveSDK.h`: "Should be included
-// to a push response if not using SwrvePushResponseDelegate"; `SwrvePush.h` for the service extension).
+// Swrve's calls in the app, as Swift imports them from `SwrveSDK.h` (swrve-ios-sdk 8.13.0): the token, silent pushes
+// and taps ("Should be included to a push response if not using SwrvePushResponseDelegate"). Rich content is the
+// extension's (`SwrveExtensionPushes`).
 import PushPayloads
 import PushPayloadsFoundation
 import PushRouting
@@ -36,16 +37,5 @@ struct SwrvePushes: PushRouterDelegate {
     func didTapPush(_ tap: PushTap) async throws {
         if let response = tap.origin.response { SwrveSDK.processNotificationResponse(response) }
         if !tap.vendorSDKOpensTarget { DeepLinks.shared.open(tap.action) }
-    }
-
-    // `SwrvePush.handle(_:withAppGroupIdentifier:withCompletedContentCallback:)`: rich media and buttons.
-    func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
-        guard let original = request.origin.request else { return }
-        try await withVendorCompletionHandler { done in
-            SwrvePush.handle(original.content, withAppGroupIdentifier: Push.appGroup) { content in
-                request.contentHandler(content)
-                done(())
-            }
-        }
     }
 }

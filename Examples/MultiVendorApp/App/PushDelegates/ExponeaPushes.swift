@@ -1,15 +1,14 @@
-// Exponea's calls, from Exponea's (Bloomreach Engagement's) iOS SDK documents and `ExponeaAppDelegate`,
-// which makes exactly these calls when the app lets the SDK own the delegates ("Push notifications",
-// "Notification Service Extension is required for tracking push notification delivery").
-import ExponeaSDK
+// Exponea's calls in the app, from Exponea's (Bloomreach Engagement's) `ExponeaAppDelegate.swift`, which makes exactly
+// these calls when the app lets the SDK own the delegates, and its push guide's checklist (exponea-ios-sdk 4.0.1).
+// Delivery is tracked by the extension (`ExponeaExtensionPushes`). `@preconcurrency`: `Exponea.shared` is a
+// `public internal(set) static var`, which Swift 6 refuses to read from another isolation otherwise.
+@preconcurrency import ExponeaSDK
 import PushPayloads
 import PushPayloadsFoundation
 import PushRouting
 import UserNotifications
 
 struct ExponeaPushes: PushRouterDelegate {
-    private let extensionSlot = ServiceSlot<ExponeaNotificationService>()
-
     // `Exponea.shared.handlePushNotificationToken(deviceToken:)`.
     @MainActor
     func didRegisterDeviceToken(_ token: PushDeviceToken) async throws {
@@ -42,22 +41,5 @@ struct ExponeaPushes: PushRouterDelegate {
             )
         }
         if !tap.vendorSDKOpensTarget { DeepLinks.shared.open(tap.action) }
-    }
-
-    // `ExponeaNotificationService(appGroup:).process(request:contentHandler:)`, and its
-    // `serviceExtensionTimeWillExpire()` when time runs out (it then delivers its best attempt).
-    func didReceiveServiceExtensionRequest(_ request: PushServiceExtensionRequest) async throws {
-        guard let original = request.origin.request else { return }
-        let service = extensionSlot.fill(ExponeaNotificationService(appGroup: Push.appGroup))
-        try await withVendorCompletionHandler { done in
-            service.process(request: original) { content in
-                request.contentHandler(content)
-                done(())
-            }
-        }
-    }
-
-    func serviceExtensionTimeWillExpire(_ request: PushServiceExtensionRequest) {
-        extensionSlot.take()?.serviceExtensionTimeWillExpire()
     }
 }
