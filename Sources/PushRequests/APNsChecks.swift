@@ -114,6 +114,12 @@ enum APNsChecks {
         "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
         source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound"
     )
+    static let soundEmpty = PushCheckRule.device(
+        "apns.sound.empty",
+        .warning,
+        "`sound` (or a sound dictionary's `name`) is not empty: an empty name is no sound file, and the Admin SDKs refuse it.",
+        source: "Apple: Payload key reference (sound); firebase-admin-node validateApsSound"
+    )
     static let liveActivityKeys = PushCheckRule.device(
         "apns.liveactivity.keys",
         .warning,
@@ -185,7 +191,7 @@ enum APNsChecks {
         bodyAps, bodyCustomKeyInAps, size, backgroundContentAvailable, backgroundPriority, backgroundUserKeys,
         contentAvailableValue, contentAvailableWithAlert, mutableContentValue, mutableContentNeedsAlert,
         interruptionLevel, relevanceScore, stringKeys, alertType, alertKeys, alertLocArgsWithoutKey, badge, sound,
-        liveActivityKeys, liveActivityEvent, headerCollapseID, headerPriority, headerExpiration,
+        soundEmpty, liveActivityKeys, liveActivityEvent, headerCollapseID, headerPriority, headerExpiration,
         headerExpirationDuration, headerPushTypeValue, headerPushTypeMissing, headerPushTypeMismatch,
         headerTopicSuffix, headerID,
     ]
@@ -372,13 +378,22 @@ enum APNsChecks {
                         "`\(key)` without `\(locKey)` is never used"
                     }
                 }
-            } else if key != "summary-arg-count", value.kind != .string {
+            } else if key != "summary-arg-count", key != "launch-image", value.kind != .string {
+                // `launch-image` is left alone: Apple documents a string, but nothing says APNs refuses
+                // another type, and the Admin SDKs send what they are given (iOS ignores it today).
                 context.reportIOS(alertType, path: memberPath) { "`\(key)` is \(value.kindPhrase), not a string" }
             }
         }
     }
 
     private static func checkSound(_ sound: JSONValue, path: String, _ context: inout PushCheckContext) {
+        let name = sound.kind == .string ? sound : sound.objectValue?["name"]
+        if name?.stringValue?.isEmpty == true {
+            let namePath = sound.kind == .string ? path : PushCheckContext.path(path, "name")
+            context.reportIOS(soundEmpty, path: namePath) {
+                "the sound's name is empty: name a sound file, or \"default\" for the system sound"
+            }
+        }
         if sound.kind == .string { return }
         guard let object = sound.objectValue else {
             context.reportIOS(Self.sound, path: path) {
