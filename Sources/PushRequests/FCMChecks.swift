@@ -323,8 +323,10 @@ enum FCMChecks {
             }
             checkAPNsFields(apns, &context)
         }
-        // Firebase's data message: custom data and nothing user-facing (Apple: an alert, a sound or a badge).
-        guard let ios = context.delivery(.ios) else { return }
+        // Firebase's data message: custom data, no `notification`, and nothing user-facing (Apple: an alert,
+        // a sound or a badge).
+        guard let ios = context.delivery(.ios), field("notification", in: message)?.value.objectValue?.isEmpty ?? true
+        else { return }
         let body = ios.payload.object
         let hasData = body.count > (body["aps"] == nil ? 0 : 1)
         let aps = ios.payload.aps

@@ -172,10 +172,22 @@ extension FCMChecks {
     /// is written under; `nil` when it is absent or null (proto3 JSON: not set).
     static func field(_ name: String, in object: JSONObject) -> (key: String, value: JSONValue)? {
         if let value = object[name] { return value.kind == .null ? nil : (name, value) }
-        let json = jsonName(name)
-        guard json != name, let value = object[json], value.kind != .null else { return nil }
+        // A name without `_` is its own JSON name; the others' are made once (the checks run per request).
+        guard name.utf8.contains(UInt8(ascii: "_")), let json = jsonNames[name], let value = object[json],
+            value.kind != .null
+        else { return nil }
         return (json, value)
     }
+
+    /// The JSON name of every field with a `_` that the checks look up by name.
+    private static let jsonNames: [String: String] = {
+        let names =
+            Array(androidNotificationKinds.keys) + Array(androidScalarKinds.keys) + [
+                "fcm_options", "live_activity_token", "analytics_label", "light_settings", "light_on_duration",
+                "light_off_duration",
+            ]
+        return Dictionary(names.map { ($0, jsonName($0)) }, uniquingKeysWith: { first, _ in first })
+    }()
 
     /// `object[field]` (either name) when it is a JSON object; a ``blockObject`` finding at `path.key` when
     /// it is set to anything else, and then `nil`. Returns the object and its path.
@@ -187,7 +199,8 @@ extension FCMChecks {
         _ context: inout PushCheckContext
     ) -> (object: JSONObject, path: String)? {
         guard let (key, value) = field(name, in: object) else { return nil }
-        let memberPath = PushCheckContext.path(path, key)
+        // The key is one of the proto's names, a plain identifier.
+        let memberPath = path + "." + key
         guard let block = value.objectValue else {
             context.report(blockObject, platform: platform, path: memberPath) {
                 "`\(key)` is \(value.kindPhrase); it must be an object (or null, which is not set)"

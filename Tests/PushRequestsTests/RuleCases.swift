@@ -479,6 +479,14 @@ let fcmCases: [RuleCase] = [
         trips: #"{"message":{"token":"t","apns":{"payload":{"aps":{},"k":"v"}}}}"#,
         nearMiss: #"{"message":{"token":"t","apns":{"payload":{"aps":{"sound":"default"},"k":"v"}}}}"#
     ),
+    // A `notification` makes it a notification message, even one with only an image (no alert is built).
+    RuleCase(
+        "error fcm.apns.data-only-priority ios apns-priority",
+        trips:
+            #"{"message":{"token":"t","data":{"k":"v"},"notification":{},"apns":{"headers":{"apns-priority":"10"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","data":{"k":"v"},"notification":{"image":"https://x.example/i.png"},"apns":{"headers":{"apns-priority":"10"}}}}"#
+    ),
     // proto3 JSON reads null as "not set": a null block is no block, and no error.
     RuleCase(
         "error fcm.block.object android $.message.android.notification",
