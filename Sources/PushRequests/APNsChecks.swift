@@ -96,6 +96,12 @@ enum APNsChecks {
         "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
         source: "Apple: Payload key reference"
     )
+    static let alertLaunchImage = PushCheckRule.device(
+        "apns.alert.launch-image",
+        .warning,
+        "`launch-image` is a string, the name of an image file; the system ignores any other type.",
+        source: "Apple: Payload key reference (launch-image)"
+    )
     static let alertLocArgsWithoutKey = PushCheckRule.device(
         "apns.alert.loc-args-without-key",
         .warning,
@@ -190,7 +196,8 @@ enum APNsChecks {
     static let rules = [
         bodyAps, bodyCustomKeyInAps, size, backgroundContentAvailable, backgroundPriority, backgroundUserKeys,
         contentAvailableValue, contentAvailableWithAlert, mutableContentValue, mutableContentNeedsAlert,
-        interruptionLevel, relevanceScore, stringKeys, alertType, alertKeys, alertLocArgsWithoutKey, badge, sound,
+        interruptionLevel, relevanceScore, stringKeys, alertType, alertKeys, alertLaunchImage, alertLocArgsWithoutKey,
+        badge, sound,
         soundEmpty, liveActivityKeys, liveActivityEvent, headerCollapseID, headerPriority, headerExpiration,
         headerExpirationDuration, headerPushTypeValue, headerPushTypeMissing, headerPushTypeMismatch,
         headerTopicSuffix, headerID,
@@ -378,9 +385,15 @@ enum APNsChecks {
                         "`\(key)` without `\(locKey)` is never used"
                     }
                 }
-            } else if key != "summary-arg-count", key != "launch-image", value.kind != .string {
-                // `launch-image` is left alone: Apple documents a string, but nothing says APNs refuses
-                // another type, and the Admin SDKs send what they are given (iOS ignores it today).
+            } else if key == "launch-image" {
+                // Apple documents a string, but nothing says APNs refuses another type, and
+                // firebase-admin-node sends what it is given: the device ignores it, a warning.
+                if value.kind != .string {
+                    context.reportIOS(alertLaunchImage, path: memberPath) {
+                        "`launch-image` is \(value.kindPhrase); the system reads only a string (a file name)"
+                    }
+                }
+            } else if key != "summary-arg-count", value.kind != .string {
                 context.reportIOS(alertType, path: memberPath) { "`\(key)` is \(value.kindPhrase), not a string" }
             }
         }

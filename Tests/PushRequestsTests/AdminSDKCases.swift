@@ -439,6 +439,12 @@ private let fieldCases: [AdminSDKCase] = [
         "$.message.apns.payload.aps.sound"
     ),
     refused(
+        "python: TestApsAlertEncoder.test_invalid_launch_image (1)",
+        #"{"topic":"t","apns":{"payload":{"aps":{"alert":{"title":"t","launch-image":1}}}}}"#,
+        "apns.alert.launch-image",
+        "$.message.apns.payload.aps.alert.launch-image"
+    ),
+    refused(
         "node: \"should throw given APNS payload with invalid object: payload\"",
         #"{"token":"token","apns":{"payload":"payload"}}"#,
         "fcm.apns.block",

@@ -47,7 +47,7 @@ struct AdminSDKOracleTests {
             "fcm.android.notification.light-settings", "fcm.android.notification.vibrate-timings",
             "fcm.android.notification.image", "fcm.android.notification.loc-args-without-key",
             "fcm.fcm-options.analytics-label", "fcm.apns.fcm-options.image", "fcm.apns.live-activity-token",
-            "apns.sound.empty",
+            "apns.sound.empty", "apns.alert.launch-image",
         ] {
             #expect(rules.contains(rule), "\(rule)")
         }

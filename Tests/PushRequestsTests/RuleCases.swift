@@ -216,7 +216,12 @@ let apnsCases: [RuleCase] = [
         trips: #"{"aps":{"alert":"Hi","sound":{"name":"","critical":1}}}"#,
         nearMiss: #"{"aps":{"alert":"Hi","sound":{"name":"alarm.caf","critical":1}}}"#
     ),
-    // Apple documents `launch-image` as a string, but nothing says APNs refuses an array.
+    // Apple documents `launch-image` as a string, but nothing says APNs refuses an array: a warning.
+    RuleCase(
+        "warning apns.alert.launch-image ios $.aps.alert.launch-image",
+        trips: #"{"aps":{"alert":{"title":"Hi","launch-image":["a.png"]}}}"#,
+        nearMiss: #"{"aps":{"alert":{"title":"Hi","launch-image":"a.png"}}}"#
+    ),
     RuleCase(
         "error apns.alert.type ios $.aps.alert.title",
         trips: #"{"aps":{"alert":{"title":["Hi"],"launch-image":["a.png"]}}}"#,
