@@ -285,7 +285,9 @@ extension FCMChecks {
                 }
             default:
                 if let problem = typeProblem(value, kind) {
-                    report(androidNotificationFields) { "`\(key)` is \(value.kindPhrase); it must be \(problem)" }
+                    report(androidNotificationFields) {
+                        "`\(key)` is \(value.kind == .string ? value.jsonString : value.kindPhrase); it must be \(problem)"
+                    }
                 } else if name == "color" {
                     let text = value.stringValue ?? ""
                     let valid = text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
