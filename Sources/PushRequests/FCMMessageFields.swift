@@ -87,15 +87,21 @@ extension FCMChecks {
     static let apnsLiveActivityToken = PushCheckRule.request(
         "fcm.apns.live-activity-token",
         .error,
-        "`apns.live_activity_token` is a non-empty string.",
+        "`apns.live_activity_token` is a string.",
         source: reference + " (ApnsConfig.live_activity_token); firebase-admin-node validateApnsLiveActivityToken"
+    )
+    static let apnsLiveActivityTokenEmpty = PushCheckRule.request(
+        "fcm.apns.live-activity-token.empty",
+        .warning,
+        "`apns.live_activity_token` is not empty: an empty string is proto3's \"not set\", so the push goes to the device token.",
+        source: "protobuf: proto3 JSON mapping (default values); firebase-admin-node validateApnsLiveActivityToken"
     )
 
     static let fieldRules = [
         blockObject, androidFields, androidNotificationFields, androidNotificationPriority,
         androidNotificationVisibility, androidNotificationProxy, androidNotificationEventTime,
         androidNotificationLightSettings, androidNotificationVibrateTimings, androidNotificationImage,
-        androidNotificationLocArgs, analyticsLabel, apnsImage, apnsLiveActivityToken,
+        androidNotificationLocArgs, analyticsLabel, apnsImage, apnsLiveActivityToken, apnsLiveActivityTokenEmpty,
     ]
 
     /// How FCM parses a field: proto3 JSON's reading of its type.
@@ -381,9 +387,14 @@ extension FCMChecks {
     }
 
     static func checkAPNsFields(_ apns: JSONObject, _ context: inout PushCheckContext) {
-        if let (key, token) = field("live_activity_token", in: apns), token.stringValue.map({ $0.isEmpty }) ?? true {
-            context.report(apnsLiveActivityToken, platform: .ios, path: PushCheckContext.path("$.message.apns", key)) {
-                "`\(key)` is \(token.jsonString); it must be a non-empty string"
+        if let (key, token) = field("live_activity_token", in: apns), token.stringValue?.isEmpty != false {
+            // A string that is empty is proto3's default: accepted as not set, so the push goes to the
+            // device token instead of the Live Activity; any other type does not parse.
+            let rule = token.kind == .string ? apnsLiveActivityTokenEmpty : apnsLiveActivityToken
+            context.report(rule, platform: .ios, path: PushCheckContext.path("$.message.apns", key)) {
+                token.kind == .string
+                    ? "`\(key)` is empty, which FCM reads as not set: the message goes to the device token, not the Live Activity"
+                    : "`\(key)` is \(token.kindPhrase); it must be a non-empty string"
             }
         }
         guard let (options, path) = block("fcm_options", in: apns, at: "$.message.apns", platform: .ios, &context)

@@ -11,13 +11,14 @@ import Testing
 /// - go: firebase/firebase-admin-go @ eebb06f2, `messaging/messaging_test.go` (`validMessages`,
 ///   `invalidMessages`); validators in `messaging/messaging_utils.go`.
 ///
-/// Where an SDK refuses what the server accepts, the case says so (``Verdict/serverAccepts(_:)``), with why;
-/// `docs/checks.md` lists those choices.
+/// Where an SDK refuses what the server accepts and uses as sent, the case says so
+/// (``Verdict/serverAccepts(_:)``), with why; `docs/checks.md` lists those choices.
 struct AdminSDKCase: Sendable, CustomTestStringConvertible {
     enum Verdict: Sendable {
         /// The SDK sends it: the checker gives no error.
         case accepted
-        /// The SDK refuses it, and so does the server: the checker has a finding of the rule at the path.
+        /// The SDK refuses it: the checker has a finding of the rule at the path, an error where the server
+        /// refuses it too, a warning where the server accepts it but ignores or misreads it.
         case refused(rule: String, path: String)
         /// The SDK refuses it, but the server accepts it: no error, for the reason given.
         case serverAccepts(String)
@@ -417,7 +418,7 @@ private let fieldCases: [AdminSDKCase] = [
     refused(
         "node: \"should throw given empty apns live activity token\"",
         #"{"topic":"test","apns":{"liveActivityToken":""}}"#,
-        "fcm.apns.live-activity-token",
+        "fcm.apns.live-activity-token.empty",
         "$.message.apns.liveActivityToken"
     ),
     refused(

@@ -17,7 +17,10 @@ struct AdminSDKOracleTests {
         #expect(errors.isEmpty, "\(errors)")
     }
 
-    @Test("a message the SDKs and the server refuse gets a finding at the refused field", arguments: adminSDKRefused)
+    @Test(
+        "a message the SDKs refuse gets a finding at the refused field, an error where the server refuses it",
+        arguments: adminSDKRefused
+    )
     func refused(_ ruleCase: AdminSDKCase) throws {
         guard case .refused(let rule, let path) = ruleCase.verdict else { return }
         let findings = try Self.findings(ruleCase)
@@ -47,6 +50,7 @@ struct AdminSDKOracleTests {
             "fcm.android.notification.light-settings", "fcm.android.notification.vibrate-timings",
             "fcm.android.notification.image", "fcm.android.notification.loc-args-without-key",
             "fcm.fcm-options.analytics-label", "fcm.apns.fcm-options.image", "fcm.apns.live-activity-token",
+            "fcm.apns.live-activity-token.empty",
             "apns.sound.empty", "apns.alert.launch-image",
         ] {
             #expect(rules.contains(rule), "\(rule)")

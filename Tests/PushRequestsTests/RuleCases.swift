@@ -595,6 +595,12 @@ let fcmCases: [RuleCase] = [
     ),
     RuleCase(
         "error fcm.apns.live-activity-token ios $.message.apns.live_activity_token",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":7}}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":"lat"}}}"#
+    ),
+    // An empty string is proto3's default: not set, so accepted, and the push goes to the device token.
+    RuleCase(
+        "warning fcm.apns.live-activity-token.empty ios $.message.apns.live_activity_token",
         trips: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":""}}}"#,
         nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":"lat"}}}"#
     ),
