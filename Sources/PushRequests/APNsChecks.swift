@@ -96,6 +96,12 @@ enum APNsChecks {
         "`alert` has only Apple's keys (title, subtitle, body, launch-image and the localization keys); others are ignored.",
         source: "Apple: Payload key reference"
     )
+    static let alertLaunchImage = PushCheckRule.device(
+        "apns.alert.launch-image",
+        .warning,
+        "`launch-image` is a string, the name of an image file; the system ignores any other type.",
+        source: "Apple: Payload key reference (launch-image)"
+    )
     static let alertLocArgsWithoutKey = PushCheckRule.device(
         "apns.alert.loc-args-without-key",
         .warning,
@@ -113,6 +119,12 @@ enum APNsChecks {
         .error,
         "`sound` is a string, or for a critical alert a dictionary with a string `name`, `critical` 0 or 1 and `volume` from 0 to 1.",
         source: "Apple: Payload key reference; APNSwift APNSAlertNotificationSound"
+    )
+    static let soundEmpty = PushCheckRule.device(
+        "apns.sound.empty",
+        .warning,
+        "`sound` (or a sound dictionary's `name`) is not empty: an empty name is no sound file, and the Admin SDKs refuse it.",
+        source: "Apple: Payload key reference (sound); firebase-admin-node validateApsSound"
     )
     static let liveActivityKeys = PushCheckRule.device(
         "apns.liveactivity.keys",
@@ -184,8 +196,9 @@ enum APNsChecks {
     static let rules = [
         bodyAps, bodyCustomKeyInAps, size, backgroundContentAvailable, backgroundPriority, backgroundUserKeys,
         contentAvailableValue, contentAvailableWithAlert, mutableContentValue, mutableContentNeedsAlert,
-        interruptionLevel, relevanceScore, stringKeys, alertType, alertKeys, alertLocArgsWithoutKey, badge, sound,
-        liveActivityKeys, liveActivityEvent, headerCollapseID, headerPriority, headerExpiration,
+        interruptionLevel, relevanceScore, stringKeys, alertType, alertKeys, alertLaunchImage, alertLocArgsWithoutKey,
+        badge, sound,
+        soundEmpty, liveActivityKeys, liveActivityEvent, headerCollapseID, headerPriority, headerExpiration,
         headerExpirationDuration, headerPushTypeValue, headerPushTypeMissing, headerPushTypeMismatch,
         headerTopicSuffix, headerID,
     ]
@@ -372,6 +385,14 @@ enum APNsChecks {
                         "`\(key)` without `\(locKey)` is never used"
                     }
                 }
+            } else if key == "launch-image" {
+                // Apple documents a string, but nothing says APNs refuses another type, and
+                // firebase-admin-node sends what it is given: the device ignores it, a warning.
+                if value.kind != .string {
+                    context.reportIOS(alertLaunchImage, path: memberPath) {
+                        "`launch-image` is \(value.kindPhrase); the system reads only a string (a file name)"
+                    }
+                }
             } else if key != "summary-arg-count", value.kind != .string {
                 context.reportIOS(alertType, path: memberPath) { "`\(key)` is \(value.kindPhrase), not a string" }
             }
@@ -379,6 +400,13 @@ enum APNsChecks {
     }
 
     private static func checkSound(_ sound: JSONValue, path: String, _ context: inout PushCheckContext) {
+        let name = sound.kind == .string ? sound : sound.objectValue?["name"]
+        if name?.stringValue?.isEmpty == true {
+            let namePath = sound.kind == .string ? path : PushCheckContext.path(path, "name")
+            context.reportIOS(soundEmpty, path: namePath) {
+                "the sound's name is empty: name a sound file, or \"default\" for the system sound"
+            }
+        }
         if sound.kind == .string { return }
         guard let object = sound.objectValue else {
             context.reportIOS(Self.sound, path: path) {

@@ -2,7 +2,7 @@ import PushPayloads
 
 /// Firebase's rules for FCM HTTP v1 `messages:send` bodies and legacy FCM HTTP bodies.
 enum FCMChecks {
-    private static let reference = "Firebase: FCM v1 REST reference (projects.messages, Message)"
+    static let reference = "Firebase: FCM v1 REST reference (projects.messages, Message)"
     private static let adminSDKs = "firebase-admin-go/-node messaging validation"
 
     static let requestMessage = PushCheckRule.request(
@@ -104,14 +104,14 @@ enum FCMChecks {
     static let apnsBlock = PushCheckRule.request(
         "fcm.apns.block",
         .error,
-        "`apns.headers` is a map of strings and `apns.payload` an object (checked as an APNs body).",
+        "`apns.payload` is an object (checked as an APNs body).",
         source: reference + " (ApnsConfig)"
     )
     static let apnsDataOnlyPriority = PushCheckRule.device(
         "fcm.apns.data-only-priority",
         .error,
-        "A message with no alert for Apple devices is sent with `apns-priority: 5`; FCM rejects 10, its default.",
-        source: "Firebase: Set the priority of a message"
+        "A data message to Apple devices (custom data, and no alert, sound or badge) is sent with `apns-priority: 5`: FCM refuses data messages to Apple devices at high priority (10, APNs' default).",
+        source: "Firebase: Set the priority of a message; Apple: Sending notification requests to APNs (apns-priority)"
     )
     static let webpushLink = PushCheckRule.request(
         "fcm.webpush.link",
@@ -138,12 +138,13 @@ enum FCMChecks {
         source: "Firebase Admin Node: MessagingOptions; legacy HTTP protocol reference"
     )
 
-    static let rules = [
-        requestMessage, requestValidateOnly, requestUnknownField, targetExactlyOne, topicPrefix, topicName,
-        conditionTopics, dataObject, dataReservedKey, dataOverwrittenKey, size, androidPriority, androidTTL,
-        androidDataOverride, androidColor, notificationFields, apnsBlock, apnsDataOnlyPriority, webpushLink,
-        legacyAPI, legacyTarget, legacyOptions,
-    ]
+    static let rules =
+        [
+            requestMessage, requestValidateOnly, requestUnknownField, targetExactlyOne, topicPrefix, topicName,
+            conditionTopics, dataObject, dataReservedKey, dataOverwrittenKey, size, androidPriority, androidTTL,
+            androidDataOverride, androidColor, notificationFields, apnsBlock, apnsDataOnlyPriority, webpushLink,
+            legacyAPI, legacyTarget, legacyOptions,
+        ] + fieldRules
 
     static let messageFields: Set<String> = [
         "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token", "topic",
@@ -178,7 +179,7 @@ enum FCMChecks {
             }
         }
         for key in ["validate_only", "validateOnly"] {
-            guard let validateOnly = root[key] else { continue }
+            guard let validateOnly = root[key], validateOnly.kind != .null else { continue }
             if validateOnly.kind != .bool {
                 context.report(requestMessage, path: PushCheckContext.path("$", key)) {
                     "`\(key)` is \(validateOnly.kindPhrase); it must be a Boolean"
@@ -195,7 +196,8 @@ enum FCMChecks {
         }
         unknownFields(message, allowed: messageFields, path: "$.message", platform: nil, &context)
 
-        let targets = ["token", "topic", "condition", "fid"].filter { message[$0] != nil }
+        // proto3 JSON reads null as "not set".
+        let targets = ["token", "topic", "condition", "fid"].filter { message[$0].map { $0.kind != .null } ?? false }
         if targets.count != 1 {
             context.report(targetExactlyOne, path: "$.message") {
                 targets.isEmpty
@@ -230,17 +232,24 @@ enum FCMChecks {
         checkStringMap(message["data"], path: "$.message.data", platform: nil, isData: true, &context)
 
         // The common notification.
-        for (key, value) in block("notification", of: message, notificationFields, &context) ?? .empty {
-            let memberPath = PushCheckContext.path("$.message.notification", key)
-            if !["title", "body", "image"].contains(key) {
-                context.report(notificationFields, path: memberPath) {
-                    "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
+        if let (notification, path) = block("notification", in: message, at: "$.message", platform: nil, &context) {
+            for (key, value) in notification where value.kind != .null {
+                let memberPath = PushCheckContext.path(path, key)
+                if !["title", "body", "image"].contains(key) {
+                    context.report(notificationFields, path: memberPath) {
+                        "`\(key)` is not a field of the common notification; platform settings go in `android`, `apns` or `webpush`"
+                    }
+                } else if value.kind != .string {
+                    context.report(notificationFields, path: memberPath) {
+                        "`\(key)` is \(value.kindPhrase), not a string"
+                    }
+                } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
+                    context.report(notificationFields, path: memberPath) { "`image` must be an absolute URL" }
                 }
-            } else if value.kind != .string {
-                context.report(notificationFields, path: memberPath) { "`\(key)` is \(value.kindPhrase), not a string" }
-            } else if key == "image", !isAbsoluteURL(value.stringValue ?? "") {
-                context.report(notificationFields, path: memberPath) { "`image` must be an absolute URL" }
             }
+        }
+        if let (options, path) = block("fcm_options", in: message, at: "$.message", platform: nil, &context) {
+            checkFCMOptions(options, at: path, allowed: fcmOptionsFields, platform: nil, &context)
         }
 
         // Size: the data and the notification's text, keys and values.
@@ -256,89 +265,106 @@ enum FCMChecks {
         checkWebpush(message, &context)
     }
 
-    /// `message[key]`, a block of the message, when it is an object; when it is there but not one, a finding
-    /// of `rule`. A platform's block is checked for fields FCM does not know (``blockFields``).
-    private static func block(
+    /// A block of the message (`android`, `apns`, `webpush`) when it is an object, checked for fields FCM
+    /// does not know (``blockFields``); when it is set to anything else, a ``blockObject`` finding.
+    private static func platformBlock(
         _ key: String,
         of message: JSONObject,
-        _ rule: PushCheckRule,
-        platform: PushPlatform? = nil,
+        platform: PushPlatform,
         _ context: inout PushCheckContext
     ) -> JSONObject? {
-        guard let value = message[key] else { return nil }
-        let path = "$.message." + key
-        guard let object = value.objectValue else {
-            context.report(rule, platform: platform, path: path) { "`\(key)` is \(value.kindPhrase), not an object" }
+        guard let (object, path) = block(key, in: message, at: "$.message", platform: platform, &context) else {
             return nil
         }
-        if let allowed = blockFields[key] {
-            unknownFields(object, allowed: allowed, path: path, platform: platform, &context)
-        }
+        unknownFields(object, allowed: blockFields[key]!, path: path, platform: platform, &context)
         return object
     }
 
     private static func checkAndroid(_ message: JSONObject, _ context: inout PushCheckContext) {
-        guard let android = block("android", of: message, requestUnknownField, platform: .android, &context) else {
-            return
-        }
+        guard let android = platformBlock("android", of: message, platform: .android, &context) else { return }
         // Every finding here is Android's, at a member of `android`.
         func report(_ rule: PushCheckRule, at key: String, _ message: () -> String) {
             context.report(rule, platform: .android, path: "$.message.android." + key, message)
         }
-        if let priority = android["priority"],
-            !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) } ?? false)
+        if let (_, priority) = field("priority", in: android),
+            !(priority.stringValue.map { ["NORMAL", "HIGH", "normal", "high"].contains($0) }
+                ?? isEnumValue(priority, ["NORMAL", "HIGH"]))
         {
             report(androidPriority, at: "priority") {
                 "`priority` is \(priority.jsonString); it must be NORMAL or HIGH (display priority goes in `notification.notification_priority`)"
             }
         }
-        if let ttl = android["ttl"], let problem = durationProblem(ttl) {
+        if let (_, ttl) = field("ttl", in: android), let problem = durationProblem(ttl) {
             report(androidTTL, at: "ttl") { problem }
         }
-        checkStringMap(android["data"], path: "$.message.android.data", platform: .android, isData: true, &context)
-        if message["data"] != nil, android["data"] != nil {
+        let data = field("data", in: android)
+        checkStringMap(data?.value, path: "$.message.android.data", platform: .android, isData: true, &context)
+        if field("data", in: message) != nil, data != nil {
             report(androidDataOverride, at: "data") {
                 "Android devices get `android.data` instead of `data`: keys only in `data` do not reach them"
             }
         }
-        if let color = android["notification"]?["color"] {
-            let text = color.stringValue ?? ""
-            let valid = text.utf8.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy(\.isHexDigit)
-            if !valid {
-                report(androidColor, at: "notification.color") { "`color` is \(color.jsonString); it must be #rrggbb" }
-            }
-        }
+        checkAndroidFields(android, &context)
     }
 
     private static func checkAPNs(_ message: JSONObject, _ context: inout PushCheckContext) {
-        let ios = context.delivery(.ios)
-        if message["apns"] != nil {
-            guard let apns = block("apns", of: message, apnsBlock, platform: .ios, &context) else { return }
-            checkStringMap(apns["headers"], path: "$.message.apns.headers", platform: .ios, isData: false, &context)
-            if let payload = apns["payload"], payload.kind != .object {
-                context.reportIOS(apnsBlock, path: "$.message.apns.payload") {
+        if let apns = platformBlock("apns", of: message, platform: .ios, &context) {
+            checkStringMap(
+                field("headers", in: apns)?.value,
+                path: "$.message.apns.headers",
+                platform: .ios,
+                isData: false,
+                &context
+            )
+            if let (key, payload) = field("payload", in: apns), payload.kind != .object {
+                context.reportIOS(apnsBlock, path: PushCheckContext.path("$.message.apns", key)) {
                     "`payload` is \(payload.kindPhrase), not an object"
                 }
             }
+            checkAPNsFields(apns, &context)
         }
-        // With nothing to show, FCM sends Apple devices a background push, which priority 10 may not carry.
-        guard let ios, ios.payload.aps?["alert"] == nil, ios.headers["apns-priority"] != "5" else { return }
+        // Firebase's data message: custom data, no `notification`, and nothing user-facing (Apple: an alert,
+        // a sound or a badge).
+        guard let ios = context.delivery(.ios), field("notification", in: message)?.value.objectValue?.isEmpty ?? true
+        else { return }
+        let body = ios.payload.object
+        let hasData = body.count > (body["aps"] == nil ? 0 : 1)
+        let aps = ios.payload.aps
+        let userFacing = ["alert", "sound", "badge"].contains { aps?[$0].map { $0.kind != .null } ?? false }
+        let priority = ios.headers["apns-priority"]
+        guard hasData, !userFacing, priority == nil || priority == "10" else { return }
         context.reportIOS(apnsDataOnlyPriority, header: "apns-priority") {
-            ios.headers["apns-priority"] == nil
-                ? "nothing is shown on Apple devices, so set `apns.headers.apns-priority` to \"5\"; FCM's default, 10, is refused for such messages"
-                : "nothing is shown on Apple devices, so `apns-priority` must be \"5\", not \"\(ios.headers["apns-priority"]!)\""
+            priority == nil
+                ? "a data message (no alert, sound or badge for Apple devices) without `apns-priority` goes at APNs' default, 10 (high), and FCM refuses data messages to Apple devices at high priority: set `apns.headers.apns-priority` to \"5\""
+                : "`apns-priority` is \"10\" (high) for a data message (no alert, sound or badge for Apple devices), and FCM refuses data messages to Apple devices at high priority: set it to \"5\""
         }
     }
 
     private static func checkWebpush(_ message: JSONObject, _ context: inout PushCheckContext) {
-        guard let webpush = block("webpush", of: message, requestUnknownField, platform: .web, &context) else { return }
-        checkStringMap(webpush["data"], path: "$.message.webpush.data", platform: .web, isData: true, &context)
-        checkStringMap(webpush["headers"], path: "$.message.webpush.headers", platform: .web, isData: false, &context)
-        let options = webpush["fcm_options"] ?? webpush["fcmOptions"]
-        if let link = options?["link"],
+        guard let webpush = platformBlock("webpush", of: message, platform: .web, &context) else { return }
+        checkStringMap(
+            field("data", in: webpush)?.value,
+            path: "$.message.webpush.data",
+            platform: .web,
+            isData: true,
+            &context
+        )
+        checkStringMap(
+            field("headers", in: webpush)?.value,
+            path: "$.message.webpush.headers",
+            platform: .web,
+            isData: false,
+            &context
+        )
+        // The notification is a google.protobuf.Struct: any object, read by the browser.
+        _ = block("notification", in: webpush, at: "$.message.webpush", platform: .web, &context)
+        guard let (options, path) = block("fcm_options", in: webpush, at: "$.message.webpush", platform: .web, &context)
+        else { return }
+        checkFCMOptions(options, at: path, allowed: webpushFCMOptionsFields, platform: .web, &context)
+        if let (key, link) = field("link", in: options),
             !(link.stringValue.map { $0.hasPrefix("https://") && isAbsoluteURL($0) } ?? false)
         {
-            context.report(webpushLink, platform: .web, path: "$.message.webpush.fcm_options.link") {
+            context.report(webpushLink, platform: .web, path: PushCheckContext.path(path, key)) {
                 "`link` is \(link.jsonString); it must be an absolute HTTPS URL"
             }
         }
@@ -411,7 +437,7 @@ enum FCMChecks {
         isData: Bool,
         _ context: inout PushCheckContext
     ) {
-        guard let value else { return }
+        guard let value, value.kind != .null else { return }
         guard let object = value.objectValue else {
             let name = path.split(separator: ".").last.map(String.init) ?? path
             context.report(dataObject, platform: platform, path: path) {
@@ -503,5 +529,5 @@ enum FCMChecks {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -197,7 +197,10 @@ struct PushAudience {
             }
             possible = reached
             let message = request.kind == .fcmV1 ? request.document.rootObject["message"]?.objectValue : nil
-            certain = reached.filter { platform in Self.blocks[platform].map { message?[$0.block] != nil } ?? false }
+            // A null block is not set (proto3 JSON).
+            certain = reached.filter { platform in
+                Self.blocks[platform].map { message?[$0.block].map { $0.kind != .null } ?? false } ?? false
+            }
         default:
             possible = reached
             certain = reached

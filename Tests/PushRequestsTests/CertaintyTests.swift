@@ -140,6 +140,6 @@ struct CertaintyTests {
         let finding = try #require(try Self.findings(#"{"message":{"token":"t","data":{"k":"v"}}}"#).first)
         let json = String(decoding: try JSONBytesEncoder().encode(finding), as: UTF8.self)
         #expect(json.hasSuffix(#","certain":false}"#), "\(json)")
-        #expect(PushCheckRule.all.filter { $0.scope == .device }.count == 45)
+        #expect(PushCheckRule.all.filter { $0.scope == .device }.count == 47)
     }
 }

@@ -207,6 +207,27 @@ let apnsCases: [RuleCase] = [
         nearMiss: #"{"aps":{"alert":"Hi","sound":{"name":"alarm.caf","critical":1,"volume":0.5}}}"#
     ),
     RuleCase(
+        "warning apns.sound.empty ios $.aps.sound",
+        trips: #"{"aps":{"alert":"Hi","sound":""}}"#,
+        nearMiss: #"{"aps":{"alert":"Hi","sound":"default"}}"#
+    ),
+    RuleCase(
+        "warning apns.sound.empty ios $.aps.sound.name",
+        trips: #"{"aps":{"alert":"Hi","sound":{"name":"","critical":1}}}"#,
+        nearMiss: #"{"aps":{"alert":"Hi","sound":{"name":"alarm.caf","critical":1}}}"#
+    ),
+    // Apple documents `launch-image` as a string, but nothing says APNs refuses an array: a warning.
+    RuleCase(
+        "warning apns.alert.launch-image ios $.aps.alert.launch-image",
+        trips: #"{"aps":{"alert":{"title":"Hi","launch-image":["a.png"]}}}"#,
+        nearMiss: #"{"aps":{"alert":{"title":"Hi","launch-image":"a.png"}}}"#
+    ),
+    RuleCase(
+        "error apns.alert.type ios $.aps.alert.title",
+        trips: #"{"aps":{"alert":{"title":["Hi"],"launch-image":["a.png"]}}}"#,
+        nearMiss: #"{"aps":{"alert":{"title":"Hi","launch-image":["a.png"]}}}"#
+    ),
+    RuleCase(
         "warning apns.liveactivity.keys ios $.payload.aps.content-state",
         trips: #"{"headers":{"apns-push-type":"alert"},"payload":{"aps":{"alert":"Hi","content-state":{}}}}"#,
         nearMiss: #"""
@@ -450,6 +471,138 @@ let fcmCases: [RuleCase] = [
         "error fcm.apns.data-only-priority ios apns-priority",
         trips: #"{"message":{"token":"t","data":{"k":"v"},"apns":{"headers":{"apns-priority":"10"}}}}"#,
         nearMiss: #"{"message":{"token":"t","data":{"k":"v"},"apns":{"headers":{"apns-priority":"5"}}}}"#
+    ),
+    // Firebase's data message (custom data, no alert, sound or badge) is refused at high priority; an
+    // `apns` block with headers only carries no data, and a sound is user-facing (Apple: alert, sound, badge).
+    RuleCase(
+        "error fcm.apns.data-only-priority ios apns-priority",
+        trips: #"{"message":{"token":"t","data":{"k":"v"},"apns":{"headers":{"apns-push-type":"alert"}}}}"#,
+        nearMiss: #"{"message":{"token":"t","apns":{"headers":{"apns-push-type":"alert"}}}}"#
+    ),
+    RuleCase(
+        "error fcm.apns.data-only-priority ios apns-priority",
+        trips: #"{"message":{"token":"t","apns":{"payload":{"aps":{},"k":"v"}}}}"#,
+        nearMiss: #"{"message":{"token":"t","apns":{"payload":{"aps":{"sound":"default"},"k":"v"}}}}"#
+    ),
+    // A `notification` makes it a notification message, even one with only an image (no alert is built).
+    RuleCase(
+        "error fcm.apns.data-only-priority ios apns-priority",
+        trips:
+            #"{"message":{"token":"t","data":{"k":"v"},"notification":{},"apns":{"headers":{"apns-priority":"10"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","data":{"k":"v"},"notification":{"image":"https://x.example/i.png"},"apns":{"headers":{"apns-priority":"10"}}}}"#
+    ),
+    // proto3 JSON reads null as "not set": a null block is no block, and no error.
+    RuleCase(
+        "error fcm.block.object android $.message.android.notification",
+        trips: #"{"message":{"token":"t","android":{"notification":"{}"}}}"#,
+        nearMiss: #"{"message":{"token":"t","android":{"notification":null}}}"#
+    ),
+    RuleCase(
+        "error fcm.block.object - $.message.fcmOptions",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"fcmOptions":1}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"fcmOptions":{}}}"#
+    ),
+    RuleCase(
+        "error fcm.block.object web $.message.webpush",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"webpush":"high"}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"webpush":null}}"#
+    ),
+    RuleCase(
+        "error fcm.android.fields android $.message.android.directBootOk",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"android":{"directBootOk":"true"}}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"android":{"directBootOk":true}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.fields android $.message.android.notification.sticky",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","sticky":"yes"}}}}"#,
+        nearMiss: #"{"message":{"token":"t","android":{"notification":{"title":"T","sticky":true}}}}"#
+    ),
+    // proto3 JSON takes an int32 as a number or a string of one.
+    RuleCase(
+        "error fcm.android.notification.fields android $.message.android.notification.notificationCount",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","notificationCount":"3 new"}}}}"#,
+        nearMiss: #"{"message":{"token":"t","android":{"notification":{"title":"T","notificationCount":"3"}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.priority-field android $.message.android.notification.notification_priority",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","notification_priority":"high"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"title":"T","notification_priority":"PRIORITY_HIGH"}}}}"#
+    ),
+    // An enum's number is its value too.
+    RuleCase(
+        "error fcm.android.notification.visibility android $.message.android.notification.visibility",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","visibility":"private"}}}}"#,
+        nearMiss: #"{"message":{"token":"t","android":{"notification":{"title":"T","visibility":1}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.proxy android $.message.android.notification.proxy",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","proxy":"if_priority_lowered"}}}}"#,
+        nearMiss: #"{"message":{"token":"t","android":{"notification":{"title":"T","proxy":"IF_PRIORITY_LOWERED"}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.event-time android $.message.android.notification.eventTime",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","eventTime":"2019-10-20 12:00:00"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"title":"T","eventTime":"2019-10-20T12:00:00.5-06:30"}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.light-settings android $.message.android.notification.light_settings",
+        trips:
+            #"{"message":{"token":"t","android":{"notification":{"light_settings":{"color":{"red":1},"light_on_duration":"1s"}}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"light_settings":{"color":{"red":1},"light_on_duration":"1s","light_off_duration":"0s"}}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.light-settings android $.message.android.notification.light_settings.color",
+        trips:
+            ##"{"message":{"token":"t","android":{"notification":{"light_settings":{"color":"#aabbcc","light_on_duration":"1s","light_off_duration":"1s"}}}}}"##,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"light_settings":{"color":{"red":0.6,"green":0.7,"blue":0.8},"light_on_duration":"1s","light_off_duration":"1s"}}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.vibrate-timings android $.message.android.notification.vibrate_timings",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","vibrate_timings":["0.5s",500]}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"title":"T","vibrate_timings":["0.5s","0.5s"]}}}}"#
+    ),
+    RuleCase(
+        "error fcm.android.notification.image android $.message.android.notification.image",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","image":"image.jpg"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"title":"T","image":"https://x.example/i.jpg"}}}}"#
+    ),
+    RuleCase(
+        "warning fcm.android.notification.loc-args-without-key android $.message.android.notification.body_loc_args",
+        trips: #"{"message":{"token":"t","android":{"notification":{"title":"T","body_loc_args":["a"]}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","android":{"notification":{"title":"T","body_loc_key":"K","body_loc_args":["a"]}}}}"#
+    ),
+    // An empty label is proto3's default: not set.
+    RuleCase(
+        "error fcm.fcm-options.analytics-label ios $.message.apns.fcm_options.analytics_label",
+        trips:
+            #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"fcm_options":{"analytics_label":"a b"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"fcm_options":{"analytics_label":""}}}}"#
+    ),
+    RuleCase(
+        "error fcm.apns.fcm-options.image ios $.message.apns.fcm_options.image",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"fcm_options":{"image":"i.png"}}}}"#,
+        nearMiss:
+            #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"fcm_options":{"image":"https://x.example/i.png"}}}}"#
+    ),
+    RuleCase(
+        "error fcm.apns.live-activity-token ios $.message.apns.live_activity_token",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":7}}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":"lat"}}}"#
+    ),
+    // An empty string is proto3's default: not set, so accepted, and the push goes to the device token.
+    RuleCase(
+        "warning fcm.apns.live-activity-token.empty ios $.message.apns.live_activity_token",
+        trips: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":""}}}"#,
+        nearMiss: #"{"message":{"token":"t","notification":{"title":"T"},"apns":{"live_activity_token":"lat"}}}"#
     ),
     RuleCase(
         "error fcm.webpush.link web $.message.webpush.fcm_options.link",
