@@ -83,6 +83,6 @@ extension JSONValue {
 
 extension PushNotification {
     /// The whole payload as the `userInfo` dictionary iOS delivers for it (see `PushPayload.userInfo`): what a vendor
-    /// SDK's `userInfo` entry point needs, rebuilt from ``document``.
+    /// SDK's `userInfo` entry point needs, rebuilt from `document`.
     public var userInfo: [AnyHashable: Any] { document.userInfo ?? [:] }
 }

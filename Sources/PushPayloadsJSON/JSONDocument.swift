@@ -103,7 +103,7 @@ public struct JSONDocument: Sendable {
     public var root: JSONValue { JSONValue(storage: storage, index: rootIndex) }
 
     /// The top-level object, or an empty object when the document holds another kind of value
-    /// (possible only for documents parsed with ``init(jsonValueBytes:limits:)``).
+    /// (possible only for documents parsed with an `init(jsonValueBytes:limits:)`).
     @inlinable
     public var rootObject: JSONObject {
         root.objectValue ?? JSONObject.empty

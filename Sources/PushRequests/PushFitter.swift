@@ -33,7 +33,7 @@ public struct PushFitter: Sendable {
 
     /// `request` as compact JSON, with alert text cut where a limit needs it.
     ///
-    /// Throws a ``PushPayloadError`` with code ``PushPayloadError/Code/cannotFit`` when cutting every
+    /// Throws a `PushPayloadError` with code `PushPayloadError.Code.cannotFit` when cutting every
     /// alert text it may cut still leaves the input over a limit (its bulk is data, not text), naming the
     /// limit and the part of the input measured (`key_path`).
     public func fit(_ request: PushSendRequest) throws(PushPayloadError) -> PushFitResult {

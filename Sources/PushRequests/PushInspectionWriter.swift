@@ -7,8 +7,8 @@ public import PushPayloads
 /// Member names are constants and the text is appended as it goes, so once the buffer has grown to the largest answer
 /// an inspection costs one pass and no allocation of its own: the payload's JSON goes through a scratch array it keeps,
 /// and the model's title, subtitle and body are escaped straight from the parsed bytes. The library's own extras
-/// (``CordialExtras``, ``ExponeaExtras``, ``SwrveExtras``, ``AtomicPushNotification``) are written here too; a custom
-/// decoder's through their `Encodable` conformance, with ``JSONBytesEncoder``.
+/// (`CordialExtras`, `ExponeaExtras`, `SwrveExtras`, `AtomicPushNotification`) are written here too; a custom
+/// decoder's through their `Encodable` conformance, with `JSONBytesEncoder`.
 ///
 /// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
 /// present, `null` when absent; APNs headers are sorted by name.

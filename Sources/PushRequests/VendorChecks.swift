@@ -69,19 +69,19 @@ enum VendorChecks {
         "vendor.embedded-json",
         .warning,
         "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
-        source: "vendor-formats.md §2.4, §3.4, §4.1 (Android SDKs parse these strings)"
+        source: "exponea-android-sdk NotificationPayload.kt; swrve-android-sdk SwrveHelper.java (Android SDKs parse these strings)"
     )
     static let ambiguous = PushCheckRule.device(
         "vendor.ambiguous",
         .warning,
         "The payload carries more than one vendor's marker, so more than one SDK will act on it.",
-        source: "vendor-formats.md §5 (router tie-break)"
+        source: "docs/vendor-rules.md (precedence)"
     )
     static let silentFlagIgnored = PushCheckRule.device(
         "vendor.silent-flag-ignored",
         .warning,
         "A flag that asks another vendor's SDK for silence (`silent` 1 or \"true\", a usable `_sp`) on a push whose owner's SDK decides by its own rule.",
-        source: "vendor-formats.md §5 (`silent` is Exponea's only)"
+        source: "docs/vendor-rules.md (`silent` is Exponea's only)"
     )
     static let platformDivergence = PushCheckRule.device(
         "platform.divergence",

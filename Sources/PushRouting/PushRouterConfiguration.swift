@@ -17,7 +17,7 @@ public import PushPayloads
 /// ``PushRoutedEvent/Outcome/noDelegate``, never another vendor's delegate nor the fallback (which would repeat the
 /// "one SDK handles another's push" problem). Pushes no decoder recognises go to ``fallbackDelegate``, and so do those
 /// of ``fallbackVendors``. With the extended registry a Braze push reaches the fallback named (its `vendor` is
-/// ``PushVendor/braze``) where the standard registry would hand it over unrecognised:
+/// `PushVendor.braze`) where the standard registry would hand it over unrecognised:
 ///
 /// ```swift
 /// var configuration = PushRouterConfiguration(registry: .extended)
@@ -37,7 +37,7 @@ public struct PushRouterConfiguration: Sendable {
 
     /// Recognised vendors whose pushes go to ``fallbackDelegate`` when they have no delegate of their own.
     ///
-    /// The default is every sender of ``PushVendor/otherSenders`` (Braze, OneSignal, Airship and the rest of
+    /// The default is every sender of `PushVendor.otherSenders` (Braze, OneSignal, Airship and the rest of
     /// `PushDecoderRegistry.extended`), SDKs the app has not wired up: its fallback decides what to do with their
     /// pushes, knowing whose they are. The four standard vendors and custom vendors are not in it, so a Cordial push
     /// whose delegate the app forgot ends as ``PushRoutedEvent/Outcome/noDelegate``. A vendor named by

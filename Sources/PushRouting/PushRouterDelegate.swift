@@ -26,7 +26,7 @@ public import PushPayloads
 /// A delegate that must still call its vendor's SDK gets the original event, a ``PushOrigin``: silent and foreground
 /// deliveries through ``didReceiveSilentPush(_:origin:)`` and ``willPresentPush(_:origin:)``, taps as
 /// ``PushTap/origin``. An SDK that calls the completion handler itself is bridged with
-/// ``withVendorCompletionHandler(_:)``, which hands the SDK's answer back as the delegate's.
+/// ``withVendorCompletionHandler(isolation:_:)``, which hands the SDK's answer back as the delegate's.
 public protocol PushRouterDelegate: Sendable {
     /// A push arrived in the background (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
     ///

@@ -38,6 +38,10 @@ public struct PushTap: Sendable {
     /// Creates a tap.
     ///
     /// - Parameters:
+    ///   - notification: The tapped push, decoded.
+    ///   - actionIdentifier: The identifier the system reported: a button's, or the default or dismiss action's.
+    ///   - userText: The text the user typed, for a text-input action.
+    ///   - resolution: What `actionIdentifier` points at in the payload.
     ///   - origin: The event the tap came from; by default, the notification's payload alone.
     ///   - vendorSDKOpensTarget: Whether the vendor's SDK opens the target itself; by default, by
     ///     ``opensTarget(resolution:notification:vendorsOpeningTargets:)`` with the standard set.
@@ -100,7 +104,7 @@ public struct PushTap: Sendable {
 
 extension PushNotification {
     /// Whether the vendor's own SDK would ignore this push although its decoder recognised it: the rule that matched is
-    /// not one the SDK's entry point applies (``PushMarker/isEntryPointRule`` is false), as for Cordial's 2020
+    /// not one the SDK's entry point applies (`PushMarker.isEntryPointRule` is false), as for Cordial's 2020
     /// attribution layout, which `isCordialMessage(userInfo:)` rejects, so Cordial's `process…` calls do nothing with
     /// it (and never call their completion handlers). A delegate handles such a push itself rather than forwarding it.
     /// False for pushes no decoder recognised.

@@ -3,7 +3,7 @@ import PushPayloadsJSON
 /// A push notification in one vendor-neutral model: whose it is, whether it is silent, what it shows, what a tap does,
 /// and the vendor's own fields as typed values.
 ///
-/// Build one with ``PushDecoderRegistry/decode(_:)``. The model is lossless: anything no field captures is still in
+/// Build one with ``PushDecoderRegistry/decode(_:detail:)-(PushPayload,_)``. The model is lossless: anything no field captures is still in
 /// ``document``. Two are equal when every field, the extras and the payload are.
 public struct PushNotification: Sendable, Equatable {
     /// The classification this notification was decoded with, which ``vendor``, ``marker``, ``alsoMatching``, ``shape``

@@ -4,7 +4,7 @@ import PushPayloadsJSON
 /// a string (an empty one counts, a number does not) — ``PushMarker/cordialMessageID``. The 2020 layout
 /// `system.messageAttribution.mcID`, which only Cordial's app extensions still read, counts too, as
 /// ``PushMarker/cordialMessageAttribution``, a rule the SDK's entry point does not apply (so
-/// ``isCordialMessage(userInfo:)`` is false for it).
+/// `isCordialMessage(userInfo:)` is false for it).
 ///
 /// Silent follows the APNs rule, as Cordial's SDK leaves that decision to the app's delegate callbacks.
 public struct CordialDecoder: PushPayloadDecoder {
