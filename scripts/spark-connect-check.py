@@ -96,6 +96,9 @@ def payload_rows(inputs):
         if pieces and pieces[-1] == b"":
             pieces.pop()
         for number, piece in enumerate(pieces, 1):
+            # The command skips blank lines: they are not payloads.
+            if not piece.strip(b" \t\r"):
+                continue
             sources.append(input_.name)
             lines.append(number)
             payloads.append(piece[:-1] if piece.endswith(b"\r") else piece)

@@ -28,7 +28,7 @@ _PIPE_BYTES = 1 << 20
 _VALUE_OPTIONS = ("senders", "kind", "payload", "max_payload_bytes", "max_depth", "max_record_bytes", "engine")
 _LIST_OPTIONS = ("keep", "platform")
 #: Options of the data source and the helper, not the command's.
-OWN_OPTIONS = ("binary", "split_bytes", "jobs", "path", "paths")
+OWN_OPTIONS = ("binary", "split_bytes", "jobs", "base", "path", "paths")
 
 
 class CommandError(RuntimeError):

@@ -25,7 +25,9 @@ class PushPayloadsDataSource(DataSource):
     the command's options `senders`, `kind`, `payload`, `keep` (comma-separated), `platform` (comma-separated),
     `max_payload_bytes`, `max_depth`, `max_record_bytes`; and the reader's own: `binary` (the push-payloads
     shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 64 MiB), `jobs`
-    (the command's threads per task, default 1)."""
+    (the command's threads per task, default 1), `base` (the directory relative paths are read from; default:
+    the one Spark was started in). Records name each input as `classify` would: the path as given, then the
+    path inside a directory."""
 
     @classmethod
     def name(cls):
@@ -51,7 +53,7 @@ class PushPayloadsReader(DataSourceReader):
         self.paths = paths
 
     def partitions(self):
-        directory = os.getcwd()
+        directory = self.settings.options.get("base") or _launch_directory()
         listed = inputs.list_inputs(self.paths, directory)
         return [_Partition(part, directory) for part in inputs.plan(listed, self.settings.split_bytes)]
 
@@ -59,18 +61,26 @@ class PushPayloadsReader(DataSourceReader):
         settings, part = self.settings, partition.part
         binary = command.resolve_binary(settings.binary)
         if part.is_whole:
-            # The command opens the file itself (and decompresses it), by its name from the listing's directory,
-            # so its records and messages name it as a local run's do.
+            # The command opens the files itself (and decompresses them), by their names from the listing's
+            # directory, so its records and messages name them as a local run's do.
             cwd = partition.directory if os.path.isdir(partition.directory) else None
-            name = part.name if cwd else part.path
-            run = command.Run([binary, *settings.classify("--", name)], cwd=cwd)
+            names = [name if cwd else path for name, path in part.files]
+            run = command.Run([binary, *settings.classify("--", *names)], cwd=cwd)
         else:
-            feed = command.file_range_feed(part.path, part.start, part.length)
-            more = ["--source-label", part.name, "--line-offset", str(part.lines_before), "-"]
+            (name, path), = part.files
+            feed = command.file_range_feed(path, part.start, part.length)
+            more = ["--source-label", name, "--line-offset", str(part.lines_before), "-"]
             run = command.Run([binary, *settings.classify(*more)], feed=feed)
         schema = settings.schema
         for chunk in run.chunks():
             yield from records.parse(chunk, schema).to_batches()
+
+
+def _launch_directory():
+    """Where relative paths are read from: the directory Spark was started in, as Spark's file sources read them.
+    (Python workers run in a directory of the session's own, for the files shipped with it.)"""
+    launched = os.environ.get("PWD")
+    return launched if launched and os.path.isdir(launched) else os.getcwd()
 
 
 def _path_list(value):

@@ -4,13 +4,17 @@ Each task hands its Arrow batches to the command as JSON Lines, a group of batch
 column's own buffer with a line feed after each value, built by Arrow compute functions, never row by row.
 A record's line number says which row it belongs to, so the row's other columns are taken from the batch
 (`Table.take`) and put before the record's columns. A send request reaching several platforms gives several
-rows; a null or blank payload gives none, as a blank line does.
+rows. Every payload but a null one gives at least one record.
 
-A payload holding a line feed (a document written over several lines) would be cut in two: each line feed is
-given to the command as a tab, which JSON reads as the same whitespace between values, at the same offsets.
-Inside a string, where JSON allows neither unescaped, the payload is an error record either way (its
-message names the tab).
+A payload is classified as `classify` classifies it as a line of a JSON Lines file (a trailing CR dropped,
+as in CRLF); a null payload gives no record. A payload that no line can hold is classified as a `.json`
+document instead, written to a file of its own which the command reads whole (a per-row step, for those rows
+only): one holding a line feed (a document written over several lines), and a blank one, which a line would
+skip but a row must not (its record is the error `the input is empty` or `holds only whitespace`).
 """
+
+import os
+import tempfile
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -76,30 +80,65 @@ class _Classifier:
     def _classify(self, binary, settings, group):
         table = pa.Table.from_batches(group)
         keys = table.select(range(self.key_count))
-        stream = _json_lines(table.column(self.key_count))
-        argv = [binary, *settings.classify("--source-label", "-", "--line-offset", str(_FIRST_LINE - 1), "-")]
-        run = command.Run(argv, feed=command.buffer_feed(stream))
+        payloads = _as_binary(table.column(self.key_count))
+        # Documents: payloads with a line feed, and blank ones (which a line would skip: a row's is an error).
+        multiline = pc.fill_null(pc.match_substring_regex(payloads, "\n|^[ \t\r]*$"), False)
         schema = settings.schema
         record_names = [name for name in schema.names if name not in ("source", "line")]
+        documents, original = pc.indices_nonzero(multiline), payloads
+        if len(documents):
+            # Their lines are left blank in the stream: they give no record there.
+            payloads = pc.if_else(multiline, pa.scalar(b"", payloads.type), payloads)
+        argv = [binary, *settings.classify("--source-label", "-", "--line-offset", str(_FIRST_LINE - 1), "-")]
+        run = command.Run(argv, feed=command.buffer_feed(_json_lines(payloads)))
         for chunk in run.chunks():
             parsed = records.parse(chunk, schema)
-            rows = pc.subtract(parsed.column("line"), _FIRST_LINE)
-            out = keys.take(rows)
-            for name in record_names:
-                out = out.append_column(schema.field(name), parsed.column(name))
-            yield from out.to_batches()
+            yield from _rows(keys, pc.subtract(parsed.column("line"), _FIRST_LINE), parsed, schema, record_names)
+        if len(documents):
+            yield from self._classify_documents(binary, settings, keys, original, documents)
+
+    def _classify_documents(self, binary, settings, keys, payloads, rows):
+        schema = settings.schema
+        record_names = [name for name in schema.names if name not in ("source", "line")]
+        with tempfile.TemporaryDirectory(prefix="push-payloads-documents-") as directory:
+            for row in rows.to_pylist():
+                with open(os.path.join(directory, f"{row:012d}.json"), "wb") as file:
+                    file.write(payloads[row].as_buffer())
+            run = command.Run([binary, *settings.classify("--", ".")], cwd=directory)
+            for chunk in run.chunks():
+                parsed = records.parse(chunk, schema)
+                # Sources are ./NNNNNNNNNNNN.json: the row's number.
+                numbers = pc.cast(pc.utf8_slice_codeunits(parsed.column("source"), 2, 14), pa.int64())
+                yield from _rows(keys, numbers, parsed, schema, record_names)
 
 
-def _json_lines(column):
-    """The payloads as one JSON Lines buffer: each value (null as empty), line feeds as tabs, then a line feed."""
+def _rows(keys, rows, parsed, schema, record_names):
+    """Each record with the columns of the row it is of, as record batches."""
+    out = keys.take(rows)
+    for name in record_names:
+        out = out.append_column(schema.field(name), parsed.column(name))
+    return out.to_batches()
+
+
+def _as_binary(column):
     column = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
     large = pa.types.is_large_string(column.type) or pa.types.is_large_binary(column.type)
-    binary = column.cast(pa.large_binary() if large else pa.binary())
-    binary = pc.fill_null(binary, pa.scalar(b"", binary.type))
-    binary = pc.replace_substring(binary, "\n", "\t")
-    lines = pc.binary_join_element_wise(binary, pa.scalar(b"", binary.type), pa.scalar(b"\n", binary.type))
-    if not isinstance(lines, pa.Array):
-        lines = pa.array([lines.as_py()], binary.type)
-    offsets = lines.offsets
-    start, end = offsets[0].as_py(), offsets[len(offsets) - 1].as_py()
-    return lines.buffers()[2][start:end] if end > start else b""
+    return column.cast(pa.large_binary() if large else pa.binary())
+
+
+def _json_lines(payloads):
+    """The payloads (binary) as one JSON Lines buffer: each value (null as empty), then a line feed."""
+    lines = pc.binary_join_element_wise(
+        pc.fill_null(payloads, pa.scalar(b"", payloads.type)),
+        pa.scalar(b"", payloads.type),
+        pa.scalar(b"\n", payloads.type),
+    )
+    _, offsets, data = lines.buffers()
+    width = 8 if pa.types.is_large_binary(lines.type) else 4
+
+    def offset(index):
+        position = (lines.offset + index) * width
+        return int.from_bytes(offsets[position : position + width].to_pybytes(), "little", signed=True)
+
+    start, end = offset(0), offset(len(lines))
+    return data[start:end] if end > start else b""

@@ -40,10 +40,10 @@ class Input:
 
 @dataclass(frozen=True)
 class Part:
-    """What one task reads: a whole input (`length` None) or `length` bytes from `start`, after `lines_before` lines."""
+    """What one task reads: whole inputs (`length` None), or `length` bytes of one from `start`, after
+    `lines_before` lines. `files` holds (name, path) pairs, in input order."""
 
-    name: str
-    path: str
+    files: tuple
     start: int = 0
     length: int = None
     lines_before: int = 0
@@ -51,6 +51,12 @@ class Part:
     @property
     def is_whole(self):
         return self.length is None
+
+
+# Small whole inputs share a task, up to this many (a command line of that many names stays short).
+MAXIMUM_FILES_PER_PART = 256
+# What a compressed file's text is counted as, against split_bytes, when packing files into a task.
+COMPRESSION_RATIO = 5
 
 
 def list_inputs(arguments, directory=None):
@@ -125,21 +131,37 @@ def is_splittable(input_):
 
 def plan(inputs, split_bytes):
     """The parts to read, in input order: an uncompressed JSON Lines file larger than `split_bytes` in ranges of
-    about that size, each starting at a line start, every other input whole. Reads each file cut once, counting
-    its lines (a fraction of what classifying it costs)."""
+    about that size, each starting at a line start; other inputs whole, consecutive small ones together up to
+    about `split_bytes` (a task per file of a folder of small files would cost more than classifying them).
+    Reads each file cut once, counting its lines, which costs a fraction of classifying it."""
     if split_bytes < 1:
         raise ValueError("split_bytes must be 1 or more")
-    parts = []
+    parts, pending, pending_bytes = [], [], 0
+
+    def flush():
+        nonlocal pending, pending_bytes
+        if pending:
+            parts.append(Part(tuple(pending)))
+        pending, pending_bytes = [], 0
+
     for input_ in inputs:
-        if input_.size <= split_bytes or not is_splittable(input_):
-            parts.append(Part(input_.name, input_.path))
+        splittable = is_splittable(input_)
+        if input_.size <= split_bytes or not splittable:
+            weight = input_.size if splittable else input_.size * COMPRESSION_RATIO
+            if pending_bytes + weight > split_bytes or len(pending) >= MAXIMUM_FILES_PER_PART:
+                flush()
+            pending.append((input_.name, input_.path))
+            pending_bytes += weight
             continue
+        flush()
         bounds = line_starts(input_.path, range(split_bytes, input_.size, split_bytes), input_.size)
         previous_start, previous_lines = 0, 0
         for start, lines in bounds + [(input_.size, None)]:
             if start > previous_start:
-                parts.append(Part(input_.name, input_.path, previous_start, start - previous_start, previous_lines))
+                files = ((input_.name, input_.path),)
+                parts.append(Part(files, previous_start, start - previous_start, previous_lines))
             previous_start, previous_lines = start, lines
+    flush()
     return parts
 
 

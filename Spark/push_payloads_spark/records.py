@@ -54,8 +54,8 @@ INBOX_FIELDS = [
     ("message_id", pa.string()),
     ("content_type", pa.string()),
     ("read", pa.bool_()),
-    ("sent_at", pa.timestamp("ms", tz="UTC")),
-    ("expires_at", pa.timestamp("ms", tz="UTC")),
+    ("sent_at", pa.timestamp("us", tz="UTC")),
+    ("expires_at", pa.timestamp("us", tz="UTC")),
     ("expired", pa.bool_()),
     ("title", pa.string()),
     ("body", pa.string()),
@@ -80,7 +80,7 @@ _SPARK_TYPES = {
     pa.string(): "STRING",
     pa.int64(): "BIGINT",
     pa.bool_(): "BOOLEAN",
-    pa.timestamp("ms", tz="UTC"): "TIMESTAMP",
+    pa.timestamp("us", tz="UTC"): "TIMESTAMP",
 }
 
 
