@@ -13,11 +13,12 @@ then for each group of inputs:
    them with the local records byte for byte, after sorting by (source, line, record).
 
 Then the throughput: the local `classify --jobs 2` and the data source (`write.format("noop")`, every column
-materialised) over one large capture, side by side; the best of two runs each. Exits 1 on any difference;
+materialised) over one large capture, side by side; the best of three runs each. Exits 1 on any difference;
 prints last one line with the counts and `<ratio>x`.
 """
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -144,18 +145,18 @@ def check_group(spark, binary, name, inputs, options, both=True):
     return same, count, helper_count
 
 
-def throughput(spark, binary, capture, split_bytes):
-    """MB/s of the local `classify --jobs 2` and of the data source over the capture, best of two each."""
+def throughput(spark, binary, capture):
+    """MB/s of the local `classify --jobs 2` and of the data source over the capture, best of three each."""
     size = os.path.getsize(capture)
     local_seconds, spark_seconds = [], []
-    for _ in range(2):
+    for _ in range(3):
         started = time.monotonic()
         with open(os.devnull, "wb") as devnull:
             status = subprocess.run([binary, "classify", "--quiet", "--jobs", "2", capture], stdout=devnull).returncode
         local_seconds.append(time.monotonic() - started)
         if status not in (0, 1):
             raise SystemExit(f"local classify exited {status}")
-        frame = spark.read.format("push_payloads").option("split_bytes", split_bytes).load(capture)
+        frame = spark.read.format("push_payloads").load(capture)
         started = time.monotonic()
         frame.write.format("noop").mode("overwrite").save()
         spark_seconds.append(time.monotonic() - started)
@@ -170,13 +171,24 @@ def throughput(spark, binary, capture, split_bytes):
     return size, local_rate, spark_rate
 
 
+def run_documentation_example(spark_remote, binary):
+    """Runs the worked example of docs/scale.md (its first python block) against this server and binary."""
+    text = open("docs/scale.md", encoding="utf-8").read()
+    example = text.split("```python\n", 1)[1].split("```", 1)[0]
+    example = example.replace("sc://localhost:15002", spark_remote)
+    example = example.replace('".build/release/push-payloads"', repr(binary))
+    log("== docs/scale.md: the worked example")
+    with contextlib.redirect_stdout(sys.stderr):
+        exec(compile(example, "docs/scale.md", "exec"), {"__name__": "docs_example"})
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--remote", required=True)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--group", action="append", default=[], help="NAME=JSON: {inputs, options, both}")
     parser.add_argument("--throughput-capture")
-    parser.add_argument("--throughput-split-bytes", default=str(32 << 20))
+    parser.add_argument("--documentation", action="store_true", help="also run docs/scale.md's worked example")
     arguments = parser.parse_args()
 
     spark = SparkSession.builder.remote(arguments.remote).getOrCreate()
@@ -191,19 +203,18 @@ def main():
         )
         all_same, records, helper_records = all_same and same, records + count, helper_records + helper_count
     log(f"== records compared in {time.monotonic() - started:.0f} s")
+    if arguments.documentation:
+        run_documentation_example(arguments.remote, arguments.binary)
     summary = (
-        f"{'same records' if all_same else 'DIFFERENT records'}: data source {records} records, "
-        f"helper {helper_records}, each equal to the local command's"
+        f"same records as the local command: data source {records}, helper {helper_records}"
         if all_same
-        else "DIFFERENT records: see above"
+        else "DIFFERENT records from the local command's: see above"
     )
     if arguments.throughput_capture:
-        size, local_rate, spark_rate = throughput(
-            spark, arguments.binary, arguments.throughput_capture, arguments.throughput_split_bytes
-        )
+        size, local_rate, spark_rate = throughput(spark, arguments.binary, arguments.throughput_capture)
         summary += (
             f"; {size / 1e6:.0f} MB capture: data source {spark_rate:.0f} MB/s, local classify --jobs 2 "
-            f"{local_rate:.0f} MB/s: {spark_rate / local_rate:.2f}x"
+            f"{local_rate:.0f} MB/s, data source / local: {spark_rate / local_rate:.2f}x"
         )
     spark.stop()
     print(f"spark-connect-check: {summary}", flush=True)

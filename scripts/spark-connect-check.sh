@@ -73,7 +73,13 @@ step "starting Spark Connect on 127.0.0.1:$port (local[2])"
 server=""
 stop_server() {
     if [ -n "$server" ]; then
+        # The group: the launcher script, the JVM and its Python workers. The JVM takes a few seconds to stop.
         kill -TERM -- "-$server" 2>/dev/null || true
+        for _ in $(seq 60); do
+            kill -0 -- "-$server" 2>/dev/null || break
+            sleep 0.5
+        done
+        kill -KILL -- "-$server" 2>/dev/null || true
         wait "$server" 2>/dev/null || true
         server=""
     fi
@@ -84,6 +90,7 @@ SPARK_NO_DAEMONIZE=1 SPARK_LOG_DIR="$PWD/$WORK/logs" SPARK_PID_DIR="$PWD/$WORK/l
     PYSPARK_PYTHON="$PWD/$PYTHON" SPARK_HOME="$SPARK_HOME" \
     setsid "$SPARK_HOME/sbin/start-connect-server.sh" --master 'local[2]' --driver-memory 2g \
     --conf spark.connect.grpc.binding.address=127.0.0.1 --conf spark.connect.grpc.binding.port="$port" \
+    --conf spark.driver.bindAddress=127.0.0.1 --conf spark.driver.host=127.0.0.1 \
     --conf spark.ui.enabled=false --conf spark.log.level=WARN >"$WORK/logs/server.log" 2>&1 &
 server=$!
 for _ in $(seq 240); do
@@ -115,7 +122,7 @@ throughput=()
 step "checking"
 status=0
 "$PYTHON" scripts/spark-connect-check.py --remote "sc://127.0.0.1:$port" --binary "$BIN" "${groups[@]}" \
-    "${throughput[@]}" >"$WORK/logs/summary.txt" || status=$?
+    --documentation "${throughput[@]}" >"$WORK/logs/summary.txt" || status=$?
 stop_server
 step "done"
 cat "$WORK/logs/summary.txt"

@@ -57,7 +57,7 @@ class Settings:
             for value in _split(options.get(name)):
                 self.arguments += ["--" + name, value]
         self.binary = options.get("binary") or "push-payloads"
-        self.split_bytes = int(options.get("split_bytes") or 64 << 20)
+        self.split_bytes = int(options.get("split_bytes") or 32 << 20)
         self.jobs = int(options.get("jobs") or 1)
         self.inbox = options.get("kind") == "inbox"
         self.keeps = bool(_split(options.get("keep")))
@@ -129,7 +129,9 @@ class Run:
     the command reads no standard input. Ending the iteration early kills the command (by its own pid).
     """
 
-    def __init__(self, argv, feed=None, cwd=None):
+    def __init__(self, argv, feed=None, cwd=None, describe=""):
+        #: What the run reads, for messages (the command names standard input by a placeholder label).
+        self.describe = describe
         self.process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE if feed else subprocess.DEVNULL,
@@ -173,25 +175,31 @@ class Run:
                 pass
 
     def chunks(self, chunk_bytes=CHUNK_BYTES):
-        """Chunks of the command's output, each of whole records; raises CommandError for a failed run."""
+        """Chunks of the command's output (memoryviews, each of whole records, each in a buffer of its own);
+        raises CommandError for a failed run."""
         descriptor = self.process.stdout.fileno()
-        pending = bytearray()
+        buffer, filled = bytearray(chunk_bytes + _PIPE_BYTES), 0
         finished = False
         try:
             while True:
-                data = os.read(descriptor, _PIPE_BYTES)
-                if not data:
+                # Read straight into the chunk's buffer: the bytes are copied once, by the kernel.
+                with memoryview(buffer) as view:
+                    count = os.readv(descriptor, [view[filled:]])
+                filled += count
+                if count == 0:
+                    if filled:
+                        yield memoryview(buffer)[:filled]
                     break
-                pending += data
-                if len(pending) >= chunk_bytes:
-                    cut = pending.rfind(b"\n") + 1
-                    if cut:
-                        with memoryview(pending) as view:
-                            chunk = bytes(view[:cut])
-                        del pending[:cut]
-                        yield chunk
-            if pending:
-                yield bytes(pending)
+                if filled < chunk_bytes:
+                    continue
+                cut = buffer.rfind(b"\n", 0, filled) + 1
+                if cut == 0:  # one record longer than the buffer: make room
+                    buffer.extend(bytes(len(buffer)))
+                    continue
+                rest = bytearray(max(chunk_bytes, filled - cut) + _PIPE_BYTES)
+                rest[: filled - cut] = memoryview(buffer)[cut:filled]
+                yield memoryview(buffer)[:cut]
+                buffer, filled = rest, filled - cut
             finished = True
         finally:
             if not finished:
@@ -204,7 +212,7 @@ class Run:
         if self._feed_error:
             raise self._feed_error[0]
         if status not in (0, 1):
-            raise CommandError(status, b"".join(self._stderr).decode("utf-8", "replace"))
+            raise CommandError(status, self.describe + b"".join(self._stderr).decode("utf-8", "replace"))
 
 
 def file_range_feed(path, start, length):

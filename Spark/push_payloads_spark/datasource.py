@@ -24,7 +24,7 @@ class PushPayloadsDataSource(DataSource):
     """Options: a path (or `paths`: a comma-separated list) of files and directories, as `classify` takes them;
     the command's options `senders`, `kind`, `payload`, `keep` (comma-separated), `platform` (comma-separated),
     `max_payload_bytes`, `max_depth`, `max_record_bytes`; and the reader's own: `binary` (the push-payloads
-    shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 64 MiB), `jobs`
+    shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 32 MiB), `jobs`
     (the command's threads per task, default 1), `base` (the directory relative paths are read from; default:
     the one Spark was started in). Records name each input as `classify` would: the path as given, then the
     path inside a directory."""
@@ -66,14 +66,17 @@ class PushPayloadsReader(DataSourceReader):
             cwd = partition.directory if os.path.isdir(partition.directory) else None
             names = [name if cwd else path for name, path in part.files]
             run = command.Run([binary, *settings.classify("--", *names)], cwd=cwd)
+            source = None
         else:
-            (name, path), = part.files
+            ((source, path),) = part.files
             feed = command.file_range_feed(path, part.start, part.length)
-            more = ["--source-label", name, "--line-offset", str(part.lines_before), "-"]
-            run = command.Run([binary, *settings.classify(*more)], feed=feed)
+            # The records' source is set after parsing: a name in every record is a good part of what is parsed.
+            more = ["--source-label", "-", "--line-offset", str(part.lines_before), "-"]
+            describe = f"{source}, bytes {part.start} to {part.start + part.length}: "
+            run = command.Run([binary, *settings.classify(*more)], feed=feed, describe=describe)
         schema = settings.schema
         for chunk in run.chunks():
-            yield from records.parse(chunk, schema).to_batches()
+            yield from records.parse(chunk, schema, source).to_batches()
 
 
 def _launch_directory():

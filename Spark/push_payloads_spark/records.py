@@ -104,11 +104,13 @@ def spark_ddl(schema):
 _KEPT_PATTERN = r',"kept":(?P<kept>\{.*\})\}$'
 
 
-def parse(chunk, schema):
-    """The records of `chunk` (whole JSON Lines records of the command) as a table of `schema`.
+def parse(chunk, schema, source=None):
+    """The records of `chunk` (whole JSON Lines records of the command: bytes or a memoryview) as a table of
+    `schema`.
 
     Columns of the schema that the command did not write in this chunk are null; `kept`, if the schema has it,
-    is the text of the record's `kept` object.
+    is the text of the record's `kept` object. With `source`, every record's source is that name (the command
+    was given a short placeholder instead: less to parse).
     """
     if not chunk:
         return schema.empty_table()
@@ -125,11 +127,14 @@ def parse(chunk, schema):
         ),
     )
     if has_kept:
-        text = chunk.decode("utf-8") if isinstance(chunk, (bytes, bytearray, memoryview)) else chunk
+        text = bytes(chunk).decode("utf-8")
         lines = pc.split_pattern(pa.scalar(text[:-1] if text.endswith("\n") else text), "\n").values
         kept = pc.struct_field(pc.extract_regex(lines, _KEPT_PATTERN), [0])
         table = table.append_column(KEPT[0], kept)
-    return table.select(schema.names).cast(schema)
+    if source is not None:
+        table = table.set_column(0, schema.field(0), pa.repeat(pa.scalar(source, pa.string()), table.num_rows))
+    table = table.select(schema.names)
+    return table if table.schema.equals(schema) else table.cast(schema)
 
 
 # --- Back to JSON Lines, byte for byte (for checks: one record at a time) ---
