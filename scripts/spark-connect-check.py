@@ -206,7 +206,8 @@ def main():
     if arguments.documentation:
         run_documentation_example(arguments.remote, arguments.binary)
     summary = (
-        f"same records as the local command: data source {records}, helper {helper_records}"
+        f"same records as the local command: data source {records}, helper {helper_records} (inbox pages: data "
+        "source only)"
         if all_same
         else "DIFFERENT records from the local command's: see above"
     )
