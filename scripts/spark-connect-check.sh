@@ -71,7 +71,12 @@ SPARK_HOME=$("$PYTHON" -c 'import os, pyspark; print(os.path.dirname(pyspark.__f
 port=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 step "starting Spark Connect on 127.0.0.1:$port (local[2])"
 server=""
+client=""
 stop_server() {
+    if [ -n "$client" ]; then
+        kill -TERM "$client" 2>/dev/null || true
+        client=""
+    fi
     if [ -n "$server" ]; then
         # The group: the launcher script, the JVM and its Python workers. The JVM takes a few seconds to stop.
         kill -TERM -- "-$server" 2>/dev/null || true
@@ -85,7 +90,10 @@ stop_server() {
     fi
 }
 trap stop_server EXIT
-trap 'exit 130' INT TERM
+# Bash runs a trap only once the foreground command ends: the client runs in the background and is waited
+# for, so that a signal stops the client and the server at once.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 SPARK_NO_DAEMONIZE=1 SPARK_LOG_DIR="$PWD/$WORK/logs" SPARK_PID_DIR="$PWD/$WORK/logs" \
     PYSPARK_PYTHON="$PWD/$PYTHON" SPARK_HOME="$SPARK_HOME" \
     setsid "$SPARK_HOME/sbin/start-connect-server.sh" --master 'local[2]' --driver-memory 2g \
@@ -100,7 +108,7 @@ for _ in $(seq 240); do
         exit 1
     fi
     "$PYTHON" -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break
-    sleep 0.5
+    sleep 0.5 & wait $!
 done
 
 inputs=$WORK/inputs
@@ -120,9 +128,12 @@ fi
 throughput=()
 [ "$MEGABYTES" != 0 ] && throughput=(--throughput-capture "$inputs/throughput/capture.jsonl")
 step "checking"
-status=0
 "$PYTHON" scripts/spark-connect-check.py --remote "sc://127.0.0.1:$port" --binary "$BIN" "${groups[@]}" \
-    --documentation "${throughput[@]}" >"$WORK/logs/summary.txt" || status=$?
+    --documentation "${throughput[@]}" >"$WORK/logs/summary.txt" &
+client=$!
+status=0
+wait "$client" || status=$?
+client=""
 stop_server
 step "done"
 cat "$WORK/logs/summary.txt"

@@ -53,6 +53,7 @@ class PushPayloadsReader(DataSourceReader):
         self.paths = paths
 
     def partitions(self):
+        _check_options(self.settings)
         directory = self.settings.options.get("base") or _launch_directory()
         listed = inputs.list_inputs(self.paths, directory)
         return [_Partition(part, directory) for part in inputs.plan(listed, self.settings.split_bytes)]
@@ -77,6 +78,23 @@ class PushPayloadsReader(DataSourceReader):
         schema = settings.schema
         for chunk in run.chunks():
             yield from records.parse(chunk, schema, source).to_batches()
+
+
+def _check_options(settings):
+    """Has the command refuse a bad option value (exit 64) here, once, rather than in every task, when the
+    driver has the binary too (it does when it was shipped with `register`)."""
+    try:
+        binary = command.resolve_binary(settings.binary)
+    except FileNotFoundError:
+        return
+    run = command.Run([binary, *settings.classify("-")], feed=command.buffer_feed(b""))
+    try:
+        for _ in run.chunks():
+            pass
+    except command.CommandError as error:
+        if error.status == 64:
+            raise ValueError(f"push_payloads: {error}") from None
+        raise
 
 
 def _launch_directory():
