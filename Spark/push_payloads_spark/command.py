@@ -1,0 +1,244 @@
+"""Running `push-payloads classify` in a Spark task: its arguments, the binary, bytes in and records out.
+
+Bytes reach the command without passing through Python objects: a whole file is opened by the command itself,
+a range of one is copied into its standard input by `sendfile(2)` on a thread, and a table's payloads are one
+Arrow buffer written to it. Its output is read in chunks of whole records, each parsed into Arrow at once.
+
+Exit status 0 and 1 (some records are errors, which are data) end a run normally; any other status, such as
+74 (an input could not be read, or stopped part way) or 64 (a bad option), raises CommandError with the
+command's own message from stderr.
+"""
+
+import fcntl
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+import threading
+
+from . import records
+
+# Output read per parse: large enough that parsing costs little per call, small enough to bound memory.
+CHUNK_BYTES = 1 << 22
+_F_SETPIPE_SZ = 1031
+_PIPE_BYTES = 1 << 20
+
+# Options as the command spells them (`--max-payload-bytes`), written with `_` or `-`.
+_VALUE_OPTIONS = ("senders", "kind", "payload", "max_payload_bytes", "max_depth", "max_record_bytes", "engine")
+_LIST_OPTIONS = ("keep", "platform")
+#: Options of the data source and the helper, not the command's.
+OWN_OPTIONS = ("binary", "split_bytes", "jobs", "base", "path", "paths")
+
+
+class CommandError(RuntimeError):
+    """push-payloads failed: exit status 74 (an input could not be read), 64 (a bad option) or a signal."""
+
+    def __init__(self, status, message):
+        self.status = status
+        super().__init__(f"push-payloads exited with status {status}: {message.strip() or '(no message)'}")
+
+
+class Settings:
+    """The command's options and the reader's own, from Spark options (names case-insensitive, `_` or `-`)."""
+
+    def __init__(self, options):
+        options = {key.lower().replace("-", "_"): value for key, value in dict(options).items()}
+        unknown = sorted(set(options) - set(_VALUE_OPTIONS) - set(_LIST_OPTIONS) - set(OWN_OPTIONS))
+        if unknown:
+            known = ", ".join(_VALUE_OPTIONS + _LIST_OPTIONS + OWN_OPTIONS)
+            raise ValueError(f"push_payloads: unknown option {', '.join(unknown)} (known: {known})")
+        self.options = options
+        self.arguments = []
+        for name in _VALUE_OPTIONS:
+            if options.get(name) is not None:
+                self.arguments += ["--" + name.replace("_", "-"), str(options[name])]
+        for name in _LIST_OPTIONS:
+            for value in _split(options.get(name)):
+                self.arguments += ["--" + name, value]
+        self.binary = options.get("binary") or "push-payloads"
+        self.split_bytes = int(options.get("split_bytes") or 32 << 20)
+        self.jobs = int(options.get("jobs") or 1)
+        self.inbox = options.get("kind") == "inbox"
+        self.keeps = bool(_split(options.get("keep")))
+
+    @property
+    def schema(self):
+        return records.record_schema(inbox=self.inbox, kept=self.keeps)
+
+    def classify(self, *more):
+        """The command line after the binary: `classify`, quiet, the threads, the options, then `more`."""
+        return ["classify", "--quiet", "--jobs", str(self.jobs), *self.arguments, *more]
+
+
+def _split(value):
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return [str(item) for item in value]
+    return [item for item in str(value).split(",")] if str(value) else []
+
+
+_resolved = {}
+
+
+def resolve_binary(name):
+    """The path of an executable push-payloads: `name` as a path, a file shipped with `spark.addArtifacts(...,
+    file=True)` (or `SparkContext.addFile`), a file in the working directory, or a program on PATH. A shipped
+    file that lost its execute bit is copied once per process and made executable."""
+    if name in _resolved:
+        return _resolved[name]
+    candidates = []
+    if os.sep in name:
+        candidates.append(name)
+    else:
+        try:
+            from pyspark import SparkFiles
+
+            candidates.append(SparkFiles.get(name))
+        except Exception:
+            pass
+        candidates.append(os.path.join(os.getcwd(), name))
+        on_path = shutil.which(name)
+        if on_path:
+            candidates.append(on_path)
+    for candidate in candidates:
+        if os.path.isfile(candidate):
+            path = candidate if os.access(candidate, os.X_OK) else _executable_copy(candidate)
+            _resolved[name] = path
+            return path
+    raise FileNotFoundError(
+        f"push-payloads binary {name!r} not found (looked at {', '.join(candidates) or 'nothing'}): ship it with "
+        "push_payloads_spark.ship_binary(spark, path) or spark.addArtifacts(path, file=True), or set the "
+        "`binary` option to its path on the workers"
+    )
+
+
+def _executable_copy(path):
+    directory = tempfile.mkdtemp(prefix="push-payloads-")
+    copy = os.path.join(directory, os.path.basename(path))
+    shutil.copyfile(path, copy)
+    os.chmod(copy, stat.S_IRWXU)
+    return copy
+
+
+class Run:
+    """One run of the command whose standard output is read in chunks of whole records (`chunks()`).
+
+    `feed` writes its standard input on a thread: a callable taking the pipe's file descriptor, or None when
+    the command reads no standard input. Ending the iteration early kills the command (by its own pid).
+    """
+
+    def __init__(self, argv, feed=None, cwd=None, describe=""):
+        #: What the run reads, for messages (the command names standard input by a placeholder label).
+        self.describe = describe
+        self.process = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE if feed else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+        )
+        self._enlarge(self.process.stdout.fileno())
+        self._stderr = []
+        self._feed_error = []
+        self._threads = [threading.Thread(target=self._collect_stderr, daemon=True)]
+        if feed:
+            self._enlarge(self.process.stdin.fileno())
+            self._threads.append(threading.Thread(target=self._feed, args=(feed,), daemon=True))
+        for thread in self._threads:
+            thread.start()
+
+    @staticmethod
+    def _enlarge(descriptor):
+        # Fewer, larger reads and writes per pipe; the kernel may refuse, which only costs speed.
+        try:
+            fcntl.fcntl(descriptor, _F_SETPIPE_SZ, _PIPE_BYTES)
+        except OSError:
+            pass
+
+    def _collect_stderr(self):
+        # Kept whole: the command writes a line per input it cannot read, not per record.
+        self._stderr.append(self.process.stderr.read())
+
+    def _feed(self, feed):
+        try:
+            feed(self.process.stdin.fileno())
+        except BrokenPipeError:
+            pass  # the command stopped reading: its status says why
+        except Exception as error:  # reported after the run, where it can be raised
+            self._feed_error.append(error)
+        finally:
+            try:
+                self.process.stdin.close()
+            except OSError:
+                pass
+
+    def chunks(self, chunk_bytes=CHUNK_BYTES):
+        """Chunks of the command's output (memoryviews, each of whole records, each in a buffer of its own);
+        raises CommandError for a failed run."""
+        descriptor = self.process.stdout.fileno()
+        buffer, filled = bytearray(chunk_bytes + _PIPE_BYTES), 0
+        finished = False
+        try:
+            while True:
+                # Read straight into the chunk's buffer: the bytes are copied once, by the kernel.
+                with memoryview(buffer) as view:
+                    count = os.readv(descriptor, [view[filled:]])
+                filled += count
+                if count == 0:
+                    if filled:
+                        yield memoryview(buffer)[:filled]
+                    break
+                if filled < chunk_bytes:
+                    continue
+                cut = buffer.rfind(b"\n", 0, filled) + 1
+                if cut == 0:  # one record longer than the buffer: make room
+                    buffer.extend(bytes(len(buffer)))
+                    continue
+                rest = bytearray(max(chunk_bytes, filled - cut) + _PIPE_BYTES)
+                rest[: filled - cut] = memoryview(buffer)[cut:filled]
+                yield memoryview(buffer)[:cut]
+                buffer, filled = rest, filled - cut
+            finished = True
+        finally:
+            if not finished:
+                self.process.kill()
+            status = self.process.wait()
+            for thread in self._threads:
+                thread.join()
+            self.process.stdout.close()
+            self.process.stderr.close()
+        if self._feed_error:
+            raise self._feed_error[0]
+        if status not in (0, 1):
+            raise CommandError(status, self.describe + b"".join(self._stderr).decode("utf-8", "replace"))
+
+
+def file_range_feed(path, start, length):
+    """A `feed` that copies `length` bytes of the file from `start` into the pipe, in the kernel."""
+
+    def feed(pipe):
+        with open(path, "rb") as file:
+            offset, remaining = start, length
+            while remaining > 0:
+                sent = os.sendfile(pipe, file.fileno(), offset, min(remaining, 1 << 30))
+                if sent == 0:
+                    raise OSError(f"{path}: ended before byte {start + length} (it changed while being read)")
+                offset += sent
+                remaining -= sent
+
+    return feed
+
+
+def buffer_feed(buffer):
+    """A `feed` that writes a buffer (an Arrow buffer, bytes) into the pipe."""
+
+    def feed(pipe):
+        with memoryview(buffer) as view:
+            view = view.cast("B")
+            written = 0
+            while written < len(view):
+                written += os.write(pipe, view[written : written + (1 << 20)])
+
+    return feed

@@ -1,0 +1,215 @@
+"""Tests of push_payloads_spark that need no Spark: records, listing, cutting, running the command, the helper's
+function over Arrow batches. Tests that run the command need PUSH_PAYLOADS (a push-payloads binary); the
+check over Spark Connect is scripts/spark-connect-check.sh."""
+
+import gzip
+import os
+import random
+import subprocess
+
+import pyarrow as pa
+import pytest
+
+from push_payloads_spark import command, inputs, records
+from push_payloads_spark.frames import _Classifier, _json_lines
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("PUSH_PAYLOADS")
+needs_binary = pytest.mark.skipif(not BINARY, reason="PUSH_PAYLOADS names no push-payloads binary")
+EXPECTED = sorted(
+    os.path.join(ROOT, "Corpus/captures", name)
+    for name in os.listdir(os.path.join(ROOT, "Corpus/captures"))
+    if name.endswith(".expected.jsonl")
+)
+
+
+def classify(*arguments, cwd=ROOT, stdin=None):
+    run = subprocess.run([BINARY, "classify", "--quiet", *arguments], cwd=cwd, input=stdin, capture_output=True)
+    assert run.returncode in (0, 1), run.stderr
+    return run.stdout
+
+
+# --- records ---
+
+
+@pytest.mark.parametrize("path", EXPECTED, ids=os.path.basename)
+def test_records_round_trip_byte_for_byte(path):
+    data = open(path, "rb").read()
+    table = records.parse(data, records.record_schema())
+    assert table.num_rows == len(data.splitlines())
+    assert records.json_lines(table) == data.splitlines()
+
+
+def test_kept_is_the_text_the_command_wrote():
+    line = (
+        b'{"source":"a","line":1,"status":"error","error":{"code":"invalid_json","offset":0,'
+        b'"message":"x,\\"kept\\":{"},"kept":{"/a":{"kept":{"b":"}"}},"/n":1.50}}\n'
+    )
+    table = records.parse(line, records.record_schema(kept=True))
+    assert table.column("kept").to_pylist() == ['{"/a":{"kept":{"b":"}"}},"/n":1.50}']
+    assert records.json_lines(table) == [line[:-1]]
+
+
+def test_strings_escaped_as_the_command_escapes_them():
+    row = dict.fromkeys(records.record_schema().names)
+    row.update(source="s", line=None, status="ok", vendor="unknown", silent=False, ambiguous=[], shape="apns")
+    row.update(title='\x00\x1f"\\\n\r\t\b\f\x7f é', action="open_app")
+    assert records.push_record_json(row).endswith(
+        '"title":"\\u0000\\u001f\\"\\\\\\n\\r\\t\\b\\f\x7f é","body":null,"action":"open_app","url":null}'
+    )
+
+
+def test_spark_schema():
+    ddl = records.spark_ddl(records.record_schema(kept=True))
+    assert ddl.startswith("`source` STRING, `line` BIGINT, `status` STRING")
+    assert "`ambiguous` ARRAY<STRING>" in ddl and ddl.endswith("`in`: STRING>, `kept` STRING")
+    assert "`sent_at` TIMESTAMP" in records.spark_ddl(records.record_schema(inbox=True))
+
+
+# --- listing and cutting ---
+
+
+@needs_binary
+@pytest.mark.parametrize("argument", ["Corpus", "Corpus/", "Corpus/captures/sample.jsonl"])
+def test_listing_in_the_commands_order(argument):
+    sources = []
+    for line in classify(argument).splitlines():
+        source = records.parse(line + b"\n", records.record_schema()).column("source")[0].as_py()
+        if not sources or sources[-1] != source:
+            sources.append(source)
+    listed = [input_.name for input_ in inputs.list_inputs([argument], ROOT)]
+    # Inputs without a payload give no record.
+    assert [name for name in listed if name in sources] == sources
+    assert len(listed) - len(sources) <= 2
+
+
+def test_listing_refuses_what_cannot_be_read(tmp_path):
+    with pytest.raises(inputs.InputListingError, match="missing"):
+        inputs.list_inputs(["missing"], str(tmp_path))
+    with pytest.raises(inputs.InputListingError):
+        inputs.list_inputs(["-"], str(tmp_path))
+
+
+def test_line_starts_against_a_plain_count(tmp_path):
+    generator = random.Random(7)
+    for trial in range(200):
+        data = bytes(generator.choice(b"ab\n\r") for _ in range(generator.randrange(0, 200)))
+        path = tmp_path / "f.jsonl"
+        path.write_bytes(data)
+        cuts = sorted(generator.sample(range(1, max(2, len(data) + 2)), min(5, len(data) + 1)))
+        found = inputs.line_starts(str(path), cuts, len(data), chunk_bytes=generator.choice([1, 3, 16, 1 << 20]))
+        for cut, (start, lines) in zip(cuts, found):
+            expected = next((p for p in range(cut, len(data)) if data[p - 1 : p] == b"\n"), len(data))
+            assert start == expected, (data, cut)
+            if start < len(data):
+                assert lines == data[:start].count(b"\n")
+
+
+def test_plan_cuts_line_aligned_ranges_and_packs_small_files(tmp_path):
+    (tmp_path / "big.jsonl").write_bytes(b"".join(b'{"n":%d}\n' % n for n in range(1000)))
+    for name in ("a.json", "b.jsonl", "c.jsonl"):
+        (tmp_path / name).write_bytes(b"{}\n")
+    with gzip.open(tmp_path / "d.jsonl.gz", "wb") as file:
+        file.write(b"{}\n" * 100)
+    parts = inputs.plan(inputs.list_inputs(["."], str(tmp_path)), 1000)
+    whole = [part for part in parts if part.is_whole]
+    assert [[name for name, _ in part.files] for part in whole] == [
+        ["./a.json", "./b.jsonl"],
+        ["./c.jsonl", "./d.jsonl.gz"],
+    ]
+    ranges = [part for part in parts if not part.is_whole]
+    data = (tmp_path / "big.jsonl").read_bytes()
+    assert sum(part.length for part in ranges) == len(data) and len(ranges) >= 9
+    for part in ranges:
+        assert part.start == 0 or data[part.start - 1 : part.start] == b"\n"
+        assert part.lines_before == data[: part.start].count(b"\n")
+
+
+# --- the command ---
+
+
+@needs_binary
+def test_ranges_give_the_records_of_the_whole_file(tmp_path):
+    data = b"\xef\xbb\xbf" + b"".join(
+        open(os.path.join(ROOT, "Corpus/captures", name), "rb").read()
+        for name in ("sample.jsonl", "mixed-errors.jsonl", "send-requests.jsonl")
+    ) + b'{"aps":{}}\r{"mcID":"x"}\r\n\n{"aps":{"alert":"caf\xe9"}}'
+    path = tmp_path / "capture.jsonl"
+    path.write_bytes(data)
+    settings = command.Settings({})
+    output = b""
+    for part in inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97):
+        (name, file), = part.files
+        more = ["--source-label", name, "--line-offset", str(part.lines_before), "-"]
+        run = command.Run([BINARY, *settings.classify(*more)], feed=command.file_range_feed(file, part.start, part.length))
+        output += b"".join(run.chunks(chunk_bytes=64))
+    assert output == classify("--jobs", "1", "capture.jsonl", cwd=tmp_path)
+
+
+@needs_binary
+def test_status_74_raises_the_commands_message(tmp_path):
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(b"{}\n" * 1000)[:-20])
+    run = command.Run([BINARY, "classify", "--quiet", "cut.jsonl.gz"], cwd=tmp_path)
+    with pytest.raises(command.CommandError, match="status 74: .*cut.jsonl.gz"):
+        list(run.chunks())
+
+
+@needs_binary
+def test_a_bad_option_raises_the_commands_message():
+    run = command.Run([BINARY, *command.Settings({"senders": "some"}).classify("-")], feed=command.buffer_feed(b""))
+    with pytest.raises(command.CommandError, match="status 64: .*'some'"):
+        list(run.chunks())
+
+
+def test_unknown_options_are_refused():
+    with pytest.raises(ValueError, match="unknown option maxpayloadbytes"):
+        command.Settings({"maxPayloadBytes": "1"})
+    settings = command.Settings({"Max-Payload-Bytes": "9", "keep": "/a,/b", "platform": "ios"})
+    assert settings.classify("-") == [
+        "classify", "--quiet", "--jobs", "1", "--max-payload-bytes", "9", "--keep", "/a", "--keep", "/b",
+        "--platform", "ios", "-",
+    ]
+
+
+# --- the helper's function, over Arrow batches as mapInArrow gives them ---
+
+
+def test_json_lines_buffer_of_a_sliced_column():
+    column = pa.array(["x", None, "{}", "a\tb", "z"], pa.string()).slice(1, 3)
+    from push_payloads_spark.frames import _as_binary
+
+    assert bytes(_json_lines(_as_binary(column))) == b"\n{}\na\tb\n"
+
+
+@needs_binary
+def test_helper_function_gives_the_local_records():
+    lines = open(os.path.join(ROOT, "Corpus/captures/send-requests.jsonl"), "rb").read().splitlines()
+    payloads = lines + [b"\xef\xbb\xbf{}", b"", b"  ", None, b'{"aps":\n{"alert":"a\nb"}}', b"\x1f\x8b{}"]
+    keys = pa.array(range(len(payloads)), pa.int64())
+    batch = pa.RecordBatch.from_arrays([keys, pa.array(payloads, pa.binary())], ["id", "payload"])
+    out = pa.Table.from_batches(list(_Classifier({"binary": BINARY}, 1)(iter([batch.slice(0, 4), batch.slice(4)]))))
+    assert out.column_names[:3] == ["id", "status", "kind"]
+    by_row = {}
+    for row in out.to_pylist():
+        by_row.setdefault(row.pop("id"), []).append(row)
+    for index, payload in enumerate(payloads):
+        if payload is None:
+            assert index not in by_row
+            continue
+        if b"\n" in payload or not payload.strip(b" \t\r"):
+            expected = _document_records(payload)
+        else:
+            expected = classify("--line-offset", "1", "-", stdin=payload + b"\n")
+        parsed = records.parse(expected, records.record_schema()).to_pylist()
+        for row in parsed:
+            del row["source"], row["line"]
+        assert by_row[index] == parsed, payload
+
+
+def _document_records(payload):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as directory:
+        with open(os.path.join(directory, "p.json"), "wb") as file:
+            file.write(payload)
+        return classify("p.json", cwd=directory)

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""The client of scripts/spark-connect-check.sh: both Spark paths against the local command, and throughput.
+
+Connects to a running Spark Connect server, registers the push_payloads data source and ships the binary,
+then for each group of inputs:
+
+1. runs `push-payloads classify` locally over them (the reference);
+2. reads them with `spark.read.format("push_payloads")` (large files cut into ranges) and collects the typed
+   rows as Arrow;
+3. reads the same payloads into a table client-side (one row per line, as the command splits lines, or per
+   `.json` document) and runs `classify_payloads` over it;
+4. writes each path's rows back as the command's JSON Lines (`push_payloads_spark.json_lines`) and compares
+   them with the local records byte for byte, after sorting by (source, line, record).
+
+Then the throughput: the local `classify --jobs 2` and the data source (`write.format("noop")`, every column
+materialised) over one large capture, side by side; the best of three runs each. Exits 1 on any difference;
+prints last one line with the counts and `<ratio>x`.
+"""
+
+import argparse
+import contextlib
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pyarrow as pa
+from pyspark.sql import SparkSession
+
+from push_payloads_spark import classify_payloads, json_lines, register
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def local_records(binary, arguments, inputs):
+    """The local command's records, one `bytes` each; exit status 0 and 1 only."""
+    run = subprocess.run([binary, "classify", "--quiet", *arguments, "--", *inputs], capture_output=True)
+    if run.returncode not in (0, 1):
+        raise SystemExit(f"local classify exited {run.returncode}: {run.stderr.decode(errors='replace')}")
+    return run.stdout.splitlines()
+
+
+def sort_key(record):
+    parsed = json.loads(record)
+    return (parsed["source"].encode(), parsed["line"] or 0, record)
+
+
+def compare(what, local, spark):
+    """Compares two lists of records after sorting; prints the first differences; returns whether equal."""
+    local, spark = sorted(local, key=sort_key), sorted(spark, key=sort_key)
+    equal = sum(1 for a, b in zip(local, spark) if a == b)
+    same = len(local) == len(spark) == equal
+    log(f"   {what}: local {len(local)} records, Spark {len(spark)}, equal after sorting: {equal}")
+    if not same:
+        shown = 0
+        for a, b in zip(local, spark):
+            if a != b and shown < 5:
+                log(f"     local: {a[:300]!r}\n     spark: {b[:300]!r}")
+                shown += 1
+        if len(local) != len(spark):
+            extra = set(local) ^ set(spark)
+            for record in sorted(extra)[:5]:
+                log(f"     only in {'local' if record in set(local) else 'spark'}: {record[:300]!r}")
+    return same, len(local)
+
+
+def read_compressed(path, data):
+    if data.startswith(b"\x1f\x8b"):
+        return gzip.decompress(data)
+    if data.startswith(b"\x28\xb5\x2f\xfd"):
+        import zstandard
+
+        return zstandard.ZstdDecompressor().decompressobj().decompress(data)
+    return data
+
+
+def payload_rows(inputs):
+    """(source, line, payload) of every payload of the inputs, split as the command splits them."""
+    from push_payloads_spark.inputs import SINGLE_DOCUMENT_SUFFIXES, list_inputs
+
+    sources, lines, payloads = [], [], []
+    for input_ in list_inputs(inputs):
+        with open(input_.path, "rb") as file:
+            text = read_compressed(input_.path, file.read())
+        if text.startswith(b"\xef\xbb\xbf"):
+            text = text[3:]
+        if input_.name.endswith(SINGLE_DOCUMENT_SUFFIXES):
+            sources.append(input_.name)
+            lines.append(None)
+            payloads.append(text)
+            continue
+        pieces = text.split(b"\n")
+        if pieces and pieces[-1] == b"":
+            pieces.pop()
+        for number, piece in enumerate(pieces, 1):
+            # The command skips blank lines: they are not payloads.
+            if not piece.strip(b" \t\r"):
+                continue
+            sources.append(input_.name)
+            lines.append(number)
+            payloads.append(piece[:-1] if piece.endswith(b"\r") else piece)
+    return pa.table(
+        {
+            "source": pa.array(sources, pa.string()),
+            "line": pa.array(lines, pa.int64()),
+            "payload": pa.array(payloads, pa.binary()),
+        }
+    )
+
+
+def check_group(spark, binary, name, inputs, options, both=True):
+    """Both paths over one group of inputs; returns (equal, data source records, helper records)."""
+    arguments = []
+    for option, value in options.items():
+        if option in ("split_bytes",):
+            continue
+        for item in value.split(",") if option in ("keep", "platform") else [value]:
+            arguments += ["--" + option.replace("_", "-"), item]
+    local = local_records(binary, arguments, inputs)
+    log(f"== {name}: {' '.join(inputs)} {' '.join(arguments)}")
+
+    reader = spark.read.format("push_payloads").option("paths", ",".join(inputs))
+    for option, value in options.items():
+        reader = reader.option(option, value)
+    started = time.monotonic()
+    table = reader.load().toArrow()
+    log(f"   data source: {table.num_rows} rows in {time.monotonic() - started:.1f} s")
+    same, count = compare("data source", local, json_lines(table))
+    helper_count = 0
+    if both:
+        rows = payload_rows(inputs)
+        helper_options = {key: value for key, value in options.items() if key != "split_bytes"}
+        if "payload" in helper_options:
+            helper_options["payload_pointer"] = helper_options.pop("payload")
+        frame = spark.createDataFrame(rows)
+        started = time.monotonic()
+        table = classify_payloads(frame, payload="payload", **helper_options).toArrow()
+        log(f"   helper: {rows.num_rows} payloads, {table.num_rows} rows in {time.monotonic() - started:.1f} s")
+        helper_same, helper_count = compare("helper", local, json_lines(table))
+        same = same and helper_same
+    return same, count, helper_count
+
+
+def throughput(spark, binary, capture):
+    """MB/s of the local `classify --jobs 2` and of the data source over the capture, best of three each."""
+    size = os.path.getsize(capture)
+    local_seconds, spark_seconds = [], []
+    for _ in range(3):
+        started = time.monotonic()
+        with open(os.devnull, "wb") as devnull:
+            status = subprocess.run([binary, "classify", "--quiet", "--jobs", "2", capture], stdout=devnull).returncode
+        local_seconds.append(time.monotonic() - started)
+        if status not in (0, 1):
+            raise SystemExit(f"local classify exited {status}")
+        frame = spark.read.format("push_payloads").load(capture)
+        started = time.monotonic()
+        frame.write.format("noop").mode("overwrite").save()
+        spark_seconds.append(time.monotonic() - started)
+    local_rate, spark_rate = size / 1e6 / min(local_seconds), size / 1e6 / min(spark_seconds)
+    log(
+        f"== throughput over {capture} ({size / 1e6:.0f} MB): local classify --jobs 2 "
+        + ", ".join(f"{s:.2f} s" for s in local_seconds)
+        + f" ({local_rate:.0f} MB/s); data source "
+        + ", ".join(f"{s:.2f} s" for s in spark_seconds)
+        + f" ({spark_rate:.0f} MB/s)"
+    )
+    return size, local_rate, spark_rate
+
+
+def run_documentation_example(spark_remote, binary):
+    """Runs the worked example of docs/scale.md (its first python block) against this server and binary."""
+    text = open("docs/scale.md", encoding="utf-8").read()
+    example = text.split("```python\n", 1)[1].split("```", 1)[0]
+    example = example.replace("sc://localhost:15002", spark_remote)
+    example = example.replace('".build/release/push-payloads"', repr(binary))
+    log("== docs/scale.md: the worked example")
+    with contextlib.redirect_stdout(sys.stderr):
+        exec(compile(example, "docs/scale.md", "exec"), {"__name__": "docs_example"})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--remote", required=True)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--group", action="append", default=[], help="NAME=JSON: {inputs, options, both}")
+    parser.add_argument("--throughput-capture")
+    parser.add_argument("--documentation", action="store_true", help="also run docs/scale.md's worked example")
+    arguments = parser.parse_args()
+
+    spark = SparkSession.builder.remote(arguments.remote).getOrCreate()
+    register(spark, arguments.binary)
+    started = time.monotonic()
+    all_same, records, helper_records = True, 0, 0
+    for group in arguments.group:
+        name, _, spec = group.partition("=")
+        spec = json.loads(spec)
+        same, count, helper_count = check_group(
+            spark, arguments.binary, name, spec["inputs"], spec.get("options", {}), spec.get("both", True)
+        )
+        all_same, records, helper_records = all_same and same, records + count, helper_records + helper_count
+    log(f"== records compared in {time.monotonic() - started:.0f} s")
+    if arguments.documentation:
+        run_documentation_example(arguments.remote, arguments.binary)
+    summary = (
+        f"same records as the local command: data source {records}, helper {helper_records} (inbox pages: data "
+        "source only)"
+        if all_same
+        else "DIFFERENT records from the local command's: see above"
+    )
+    if arguments.throughput_capture:
+        size, local_rate, spark_rate = throughput(spark, arguments.binary, arguments.throughput_capture)
+        summary += (
+            f"; {size / 1e6:.0f} MB capture: data source {spark_rate:.0f} MB/s, local classify --jobs 2 "
+            f"{local_rate:.0f} MB/s, data source / local: {spark_rate / local_rate:.2f}x"
+        )
+    spark.stop()
+    print(f"spark-connect-check: {summary}", flush=True)
+    sys.exit(0 if all_same else 1)
+
+
+if __name__ == "__main__":
+    main()
