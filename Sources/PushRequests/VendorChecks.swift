@@ -69,7 +69,7 @@ enum VendorChecks {
         "vendor.embedded-json",
         .warning,
         "In FCM data, a vendor's nested value (`_sw`, `_s.SilentPayload`, `actions`, `attributes`, `atomic`, …) is a JSON string that parses; otherwise the SDK skips it.",
-        source: "exponea-android-sdk NotificationPayload.kt; swrve-android-sdk SwrveHelper.java (Android SDKs parse these strings)"
+        source: "exponea-android-sdk NotificationPayload.kt; swrve-android-sdk SwrveHelper.java"
     )
     static let ambiguous = PushCheckRule.device(
         "vendor.ambiguous",
