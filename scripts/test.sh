@@ -57,4 +57,7 @@ if grep -E "^$PWD/(Sources|Tests)/.*(warning|error):" "$log"; then
     exit 1
 fi
 
+# The DocC catalogs against the modules just built: no broken or ambiguous link, no undocumented parameter.
+scripts/check-docs.sh --traits Jansson,Zstd "$@"
+
 swift test --traits Jansson,Zstd "$@"
