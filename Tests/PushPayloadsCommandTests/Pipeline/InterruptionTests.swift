@@ -14,12 +14,14 @@ import Darwin
 /// over those lines alone), prints its summary, and exits 128 + the signal.
 @Suite struct InterruptionTests {
     static let push = #"{"aps":{"alert":{"title":"T","body":"B"}},"mcID":"m1","deepLink":"app://x"}"#
+    /// A line `lint` has a finding for, so its output is not empty.
+    static let finding = #"{"aps":{"alert":"x","badge":"1"}}"#
     static let inbox = #"{"message_id":1,"variant_id":1,"state":"U","sent_date":1,"end_date":2,"customer_json":{}}"#
 
     static let commands: [(arguments: [String], line: String)] = [
         (["classify", "--summary"], push),
         (["classify", "--summary", "--jobs", "2"], push),
-        (["lint", "--summary"], push),
+        (["lint", "--summary"], finding),
         (["fit"], push),
         (["classify", "--kind", "inbox"], inbox),
     ]
