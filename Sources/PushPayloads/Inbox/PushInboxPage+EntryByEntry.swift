@@ -79,22 +79,30 @@ extension PushInboxPage {
             refusal = error
         }
         guard let members = spans.members(of: range) else { return .failure(refusal) }
-        let custom = members.filter { customContentKeys.contains($0.key) }
+        // Only an object or array is custom content the SDKs keep; any other value is the entry's fault.
+        let custom = members.filter {
+            customContentKeys.contains($0.key)
+                && [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(bytes[$0.value.lowerBound - range.lowerBound])
+        }
         guard !custom.isEmpty else { return .failure(refusal) }
-        // The entry with each custom value replaced by `null`, back to front so the ranges stay right.
+        // The entry with each custom value replaced by an empty one of its kind (which the readers keep with no
+        // issue), back to front so the ranges stay right. The entry's JSON (``PushInboxMessage/document``) is
+        // this one, so reading it again reads the same.
         var rest = bytes
         for member in custom.reversed() {
             let local = (member.value.lowerBound - range.lowerBound)..<(member.value.upperBound - range.lowerBound)
-            rest.replaceSubrange(local, with: Array("null".utf8))
+            rest.replaceSubrange(
+                local,
+                with: bytes[local.lowerBound] == UInt8(ascii: "{") ? [0x7B, 0x7D] : [0x5B, 0x5D]
+            )
         }
         guard let document = try? options.document(jsonBytes: rest) else { return .failure(refusal) }
         return Result { () throws(PushInboxError) in
             var message = try PushInboxMessage(entry: document.root, vendor: vendor, options: options)
             let kept = message.vendor == .swrve ? "customer_json" : "metadata"
             guard let member = custom.last(where: { $0.key == kept }) else { throw refusal }
+            message.customContent = nil
             message.customContentText = String(decoding: spans.bytes[member.value], as: UTF8.self)
-            // The value was set aside, not absent.
-            message.issues.removeAll { $0.keyPath == kept }
             return message
         }
     }

@@ -34,6 +34,9 @@ import Testing
         #expect(kept.customContent == nil)
         #expect(kept.customContentText == custom)
         #expect(kept.issues.isEmpty, "\(kept.issues)")
+        // The entry's own JSON (its custom content set aside) reads the same again, as FuzzInbox checks.
+        let again = try PushInboxMessage(jsonBytes: kept.document.jsonBytes, vendor: kept.vendor)
+        #expect(again.issues == kept.issues && again.messageID == kept.messageID)
         #expect(page.messages.first?.customContent?["title"]?.stringValue == "a")
         #expect(page.entries.map(\.keyPath) == ["push_inbox[0]", "push_inbox[1]", "push_inbox[2]"])
     }
