@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// The gateway's open connections and which of them sit idle between requests, so that idle keep-alive
 /// clients cannot hold the connection limit.
@@ -11,7 +11,9 @@ import Synchronization
 /// it used to wait for the idle timeout. A connection is idle once its last response has been written and
 /// no byte of a next request has come; a request in progress is never cut.
 ///
-/// Shared by every connection's ``RequestReadDeadlineHandler``; `Sendable` through its mutex.
+/// Shared by every connection's ``RequestReadDeadlineHandler``; `Sendable` through its lock, NIO's
+/// `NIOLockedValueBox` (a pthread mutex, which ThreadSanitizer sees; it reports the futex of
+/// `Synchronization.Mutex` on Linux as races).
 public final class IdleConnections: Sendable {
     private struct Idle {
         var since: NIODeadline
@@ -25,7 +27,7 @@ public final class IdleConnections: Sendable {
 
     /// The connection limit (``GatewayConfiguration/maximumConnections``).
     public let limit: Int
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     /// Counts each connection closed to make room.
     private let onClose: @Sendable () -> Void
 
@@ -36,10 +38,10 @@ public final class IdleConnections: Sendable {
     }
 
     /// The connections open now (for tests and logs).
-    public var openCount: Int { state.withLock { $0.open } }
+    public var openCount: Int { state.withLockedValue { $0.open } }
 
     func opened() {
-        let victim = state.withLock { state in
+        let victim = state.withLockedValue { state in
             state.open += 1
             return Self.oldestIdle(in: &state, limit: limit)
         }
@@ -47,14 +49,14 @@ public final class IdleConnections: Sendable {
     }
 
     func closed(_ channel: any Channel) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.open -= 1
             state.idle[ObjectIdentifier(channel)] = nil
         }
     }
 
     func becameIdle(_ channel: any Channel) {
-        let victim = state.withLock { state in
+        let victim = state.withLockedValue { state in
             state.idle[ObjectIdentifier(channel)] = Idle(since: .now(), channel: channel)
             return Self.oldestIdle(in: &state, limit: limit)
         }
@@ -62,7 +64,7 @@ public final class IdleConnections: Sendable {
     }
 
     func becameBusy(_ channel: any Channel) {
-        _ = state.withLock { $0.idle.removeValue(forKey: ObjectIdentifier(channel)) }
+        _ = state.withLockedValue { $0.idle.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// At the limit: the connection idle longest, taken out of the idle set; otherwise `nil`.
