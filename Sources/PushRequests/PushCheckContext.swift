@@ -16,7 +16,7 @@ struct PushCheckContext {
 extension PushCheckContext {
     /// A context for `request`; `platforms` are the platforms the caller knows the request goes to (empty: not known).
     init(request: PushSendRequest, registry: PushDecoderRegistry, platforms: Set<PushPlatform> = []) {
-        let deliveries = request.deliveries
+        let deliveries = request.deliveries(including: platforms)
         self.init(
             request: request,
             registry: registry,

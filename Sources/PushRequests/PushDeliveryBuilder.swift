@@ -56,16 +56,20 @@ struct PushDeliveryBuilder {
                 systemText: Self.text(android?["notification"]?.objectValue, over: notification)
             ),
         ]
-        if let webpush {
-            deliveries.append(
-                PushDelivery(
-                    platform: .web,
-                    payload: dataPayload(webpush["data"]?.objectValue ?? data),
-                    systemText: Self.text(webpush["notification"]?.objectValue, over: notification)
-                )
-            )
-        }
+        if webpush != nil { deliveries.append(web(message)) }
         return deliveries
+    }
+
+    /// The web's delivery of an FCM v1 message: `webpush.data` overrides `data`, `webpush.notification` the
+    /// notification. Built for every message with a `webpush` block, and for one without when the caller says the
+    /// web receives it (``PushSendRequest/deliveries(to:)``): `data` and `notification` apply to every platform.
+    func web(_ message: JSONObject) -> PushDelivery {
+        let webpush = message["webpush"]?.objectValue
+        return PushDelivery(
+            platform: .web,
+            payload: dataPayload(webpush?["data"]?.objectValue ?? message["data"]?.objectValue),
+            systemText: Self.text(webpush?["notification"]?.objectValue, over: message["notification"]?.objectValue)
+        )
     }
 
     /// iOS: `apns.payload`, the data's strings whose keys it lacks beside `aps`, and the notification's title and body

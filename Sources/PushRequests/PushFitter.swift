@@ -268,10 +268,32 @@ enum EscapedText {
         var ends: [Int] = []
         ends.reserveCapacity(decoded.count)
         var scalars = 0
+        var endsWithLinker = false
         for character in decoded {
             scalars += character.unicodeScalars.count
-            ends.append(scalarEnds[min(scalars, scalarEnds.count) - 1])
+            let end = scalarEnds[min(scalars, scalarEnds.count) - 1]
+            // A letter after a stacking sign continues its conjunct: cut there, the text would end in a
+            // dangling sign. UAX #29 (GB9c, through Unicode 16.0) joins conjuncts of six Indic scripts only, and
+            // the standard library's `Character` with it; this tailors the cut for the scripts it leaves out.
+            let first = character.unicodeScalars.first?.properties.generalCategory
+            let continuesConjunct = endsWithLinker && first == .otherLetter
+            if continuesConjunct {
+                ends[ends.count - 1] = end
+            } else {
+                ends.append(end)
+            }
+            endsWithLinker = character.unicodeScalars.last.map { conjunctLinkers.contains($0.value) } ?? false
         }
         return ends
     }
+
+    /// The signs that join the next consonant into a conjunct in scripts outside UAX #29's `Indic_Conjunct_Break`
+    /// linkers (the Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam viramas, which `Character` already
+    /// joins): Myanmar virama, Khmer coeng, Tai Tham sakot, Balinese adeg adeg, Sundanese virama, Javanese pangkon,
+    /// Meetei Mayek virama, Kharoshthi virama, Chakma virama, the Tulu-Tigalari conjoiner, Dives Akuru virama, the
+    /// Zanabazar Square and Soyombo subjoiners, Masaram and Gunjala Gondi viramas, and the Kawi conjoiner.
+    static let conjunctLinkers: Set<UInt32> = [
+        0x1039, 0x17D2, 0x1A60, 0x1B44, 0x1BAB, 0xA9C0, 0xAAF6, 0x10A3F, 0x11133, 0x113D0, 0x1193E, 0x11A47,
+        0x11A99, 0x11D45, 0x11D97, 0x11F42,
+    ]
 }

@@ -24,7 +24,7 @@ public struct PushInspector: Sendable {
     ///
     /// Each delivery is built and decoded once, and the checks read the same deliveries and notifications.
     public func inspect(_ request: PushSendRequest) -> PushInspection {
-        let all = request.deliveries
+        let all = request.deliveries(including: platforms)
         let audience = PushAudience(request: request, deliveries: all, declared: platforms)
         // Aligned with `all`: a delivery the request does not reach (its platform not declared) is left out.
         let notifications = all.map { audience.possible.contains($0.platform) ? registry.decode($0.payload) : nil }

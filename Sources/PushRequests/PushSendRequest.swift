@@ -125,11 +125,22 @@ public struct PushSendRequest: Sendable {
         return (.devicePayload, nil)
     }
 
+    /// ``deliveries``, and the web's when `platforms` names the web and an FCM v1 body has no `webpush` block: its
+    /// `data` and `notification` apply to every platform, so web tokens receive them (without the block the web is
+    /// not assumed, as the other platforms are, since most senders target apps).
+    func deliveries(including platforms: Set<PushPlatform>) -> [PushDelivery] {
+        guard platforms.contains(.web), kind == .fcmV1, !deliveries.contains(where: { $0.platform == .web }),
+            let message = document.rootObject["message"]?.objectValue
+        else { return deliveries }
+        let builder = PushDeliveryBuilder(document: document, kind: kind, limits: limits, body: message)
+        return deliveries + [builder.web(message)]
+    }
+
     /// What the devices of `platforms` receive, for a caller that knows which platforms its tokens are
     /// on: an FCM body's deliveries to other platforms are left out. A device payload and an APNs request
     /// are for one platform already and keep their delivery; no platforms (empty) keeps every delivery.
     public func deliveries(to platforms: Set<PushPlatform>) -> [PushDelivery] {
-        let all = deliveries
+        let all = deliveries(including: platforms)
         if platforms.isEmpty { return all }
         let audience = PushAudience(request: self, deliveries: all, declared: platforms)
         return all.filter { audience.possible.contains($0.platform) }

@@ -53,11 +53,16 @@ struct PushSizeLimit: Sendable, Equatable {
     /// An FCM v1 message's size as FCM counts it: each string of `data` (key and value) and the notification's `title`
     /// and `body` (key and value), in UTF-8 as the request carries them, JSON escapes included (the larger reading, so
     /// a message under the limit is under it either way). `nil` for anything but an FCM v1 body.
+    ///
+    /// Android devices receive `android.data` in place of `data` (``PushDelivery``), so the larger of the two is
+    /// counted: a message whose `android.data` alone is over the limit is over it for Android.
     static func fcmBytes(of request: PushSendRequest) -> Int? {
         guard request.kind == .fcmV1, let message = request.document.rootObject["message"]?.objectValue else {
             return nil
         }
-        var size = message["data"]?.objectValue?.escapedStringMemberBytes ?? 0
+        let data = message["data"]?.objectValue?.escapedStringMemberBytes ?? 0
+        let androidData = message["android"]?["data"]?.objectValue?.escapedStringMemberBytes ?? 0
+        var size = max(data, androidData)
         for key in ["title", "body"] {
             if let length = message["notification"]?[key]?.escapedStringLength { size += key.utf8.count + length }
         }

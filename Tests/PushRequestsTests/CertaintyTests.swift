@@ -132,7 +132,8 @@ struct CertaintyTests {
         // A payload is for its platform whatever the inspector is told.
         let payload = try PushSendRequest(jsonString: #"{"aps":{"alert":"Hi"}}"#)
         #expect(PushInspector(platforms: [.android]).inspect(payload).deliveries.map(\.platform) == [.ios])
-        #expect(request.deliveries(to: [.web]).isEmpty)
+        // `data` applies to every platform: told the web receives it, the web has its delivery (issue 37).
+        #expect(request.deliveries(to: [.web]).map(\.platform) == [.web])
     }
 
     @Test("every rule has a scope, and certain findings are encoded with certain: true")

@@ -171,6 +171,19 @@ struct FitterTests {
         #expect(json.contains(String(written.dropLast(4))), "escapes kept")
     }
 
+    /// Conjuncts UAX #29 does not join (Khmer coeng, Myanmar virama, Balinese adeg adeg): a cut never ends on the
+    /// stacking sign, whatever the alignment (issue 37: `fit` cut inside them).
+    @Test("a cut never leaves a conjunct's stacking sign dangling", arguments: fitContainers, [0, 1, 2, 3])
+    func conjunctsStayWhole(_ container: FitContainer, _ shift: Int) throws {
+        let pieces = ["\u{1780}\u{17D2}\u{1780}", "\u{1000}\u{1039}\u{1000}", "\u{1B13}\u{1B44}\u{1B13}", "a"]
+        let text = String(repeating: "a", count: shift) + (0..<3_000).map { pieces[$0 % pieces.count] }.joined()
+        let result = try PushFitter().fit(try PushSendRequest(jsonString: container.input(text)))
+        #expect(result.isCut)
+        let cut = try #require(try Self.value(at: container.textPath, in: result.jsonBytes).stringValue)
+        let last = try #require(cut.dropLast().unicodeScalars.last)
+        #expect(![0x17D2, 0x1039, 0x1B44].contains(last.value), "the cut ends on U+\(String(last.value, radix: 16))")
+    }
+
     @Test("an input that fits comes back equal: the same bytes when compact", arguments: fitContainers, fitTexts)
     func fits(_ container: FitContainer, _ text: ClusterText) throws {
         let json = container.input(text.escaped(count: 40))

@@ -76,6 +76,8 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
         public static let unknownVendor = Code(name: "unknown_vendor")
         /// A page holds more entries than ``PushInboxLimits/maximumEntries``.
         public static let tooManyEntries = Code(name: "too_many_entries")
+        /// A page with the entry lists of two vendors' pages (Swrve `push_inbox` and `messages`).
+        public static let ambiguousPage = Code(name: "ambiguous_page")
         /// The page says it failed (`success` is not `true`).
         public static let unsuccessfulResponse = Code(name: "unsuccessful_response")
     }

@@ -25,6 +25,7 @@ extension PushInboxMessage: Encodable {
         try container.encode(defaultAction, forKey: "default_action")
         try container.encode(buttons, forKey: "buttons")
         try container.encode(customContent, forKey: "custom_content")
+        try container.encode(customContentText, forKey: "custom_content_text")
         try container.encode(contentURL, forKey: "content_url")
         try container.encode(contentURLExpiresAt, forKey: "content_url_expires_at")
         try container.encode(variantID, forKey: "variant_id")

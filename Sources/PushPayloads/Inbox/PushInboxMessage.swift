@@ -44,6 +44,10 @@ public struct PushInboxMessage: Sendable {
 
     /// The content the vendor leaves to the app, as JSON, unread: Swrve `customer_json`, Cordial `metadata`.
     public var customContent: JSONValue?
+    /// The custom content's JSON text as sent, when it is JSON (RFC 8259) the library's reader refuses: a number
+    /// no SDK holds (2^64, 1e400), a duplicate key, a lone surrogate escape, nesting past the limit. Unread, so it
+    /// never fails its entry or page; ``customContent`` is then `nil`, and the app decides what to make of it.
+    public var customContentText: String?
     /// Where the content is (Cordial `url`).
     public var contentURL: String?
     /// When ``contentURL`` stops working (Cordial `urlExpireAt`).

@@ -82,7 +82,19 @@ public struct PushInboxPage: Sendable {
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
     ) throws(PushInboxError) {
-        try self.init(value: try options.document(jsonBytes: jsonBytes).root, vendor: vendor, options: options)
+        let document: JSONDocument
+        do {
+            document = try options.document(jsonBytes: jsonBytes)
+        } catch {
+            // JSON the reader refuses as a whole (a number past 2^64 in one entry's custom content, a duplicate
+            // key, a lone surrogate, nesting past the limit) is read entry by entry, so one bad entry loses
+            // only itself.
+            let bytes = (try? jsonBytes.withJSONBytes { Array($0) }) ?? []
+            guard let page = try Self(entryByEntry: bytes, vendor: vendor, options: options) else { throw error }
+            self = page
+            return
+        }
+        try self.init(value: document.root, vendor: vendor, options: options)
     }
 
     /// Reads a page, a list or one entry from JSON text.
@@ -112,6 +124,15 @@ public struct PushInboxPage: Sendable {
             throw PushInboxError(
                 .notAnObject,
                 message: "an inbox page or entry is a JSON object or array, not \(value.kind)"
+            )
+        }
+        if object["push_inbox"] != nil && object["messages"] != nil {
+            // Swrve's response has no `messages` and Exponea's and Cordial's no `push_inbox`: a page with both is
+            // neither, and keeping one list would silently drop the other's entries.
+            throw PushInboxError(
+                .ambiguousPage,
+                message: "the page has both push_inbox (Swrve) and messages (Exponea, Cordial); send one page a line",
+                keyPath: "messages"
             )
         }
         if let inbox = object["push_inbox"], vendor == nil || vendor == .swrve {

@@ -162,6 +162,10 @@ public struct PushTimestamp: Hashable, Comparable, Sendable, CustomStringConvert
         else { return nil }
         let days = days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
-        return seconds * 1000 + millisecond
+        let milliseconds = seconds * 1000 + millisecond
+        // An offset can carry the last moment of 9999 into 10000 in UTC (`9999-12-31T23:59:59.999-00:01`), a
+        // year the UTC text written back cannot hold in four digits: refused, as a time past 9999 is elsewhere.
+        guard milliseconds >= minimumMilliseconds, milliseconds <= maximumMilliseconds else { return nil }
+        return milliseconds
     }
 }

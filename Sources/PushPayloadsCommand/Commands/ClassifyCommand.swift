@@ -13,7 +13,7 @@ struct ClassifyCommand: ParsableCommand {
             table. The inputs may be device payloads or send requests: APNs requests ({"headers": …, \
             "payload": …}), FCM HTTP v1 bodies ({"message": …}) and legacy FCM bodies, told apart \
             automatically (or say which with --kind). A send request gives one record per platform \
-            its push reaches (ios, android, and web with a webpush block), each for the payload that \
+            its push reaches (ios, android, and web with a webpush block or --platform web), each for the payload that \
             platform's devices receive, with kind (apns_request, fcm_v1 or fcm_legacy) and platform; a \
             device payload's record has neither. An input without the body of the kind given (an FCM \
             v1 body without message) is an error record, kind_mismatch.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import PushPayloads
 import PushRequests
 import SystemPackage
@@ -28,8 +29,10 @@ extension ClassifyCommand {
         guard format == .jsonl else {
             throw ValidationError("--kind inbox writes JSON Lines only: use --format jsonl")
         }
+        try refuseOptionsForPushes()
         Platform.ignoreBrokenPipes()
-        let options = PushInboxReadingOptions(registry: senders.registry)
+        var options = PushInboxReadingOptions(registry: senders.registry)
+        options.limits.maximumDepth = engineOptions.maximumDepth
         let items = InputList.expand(
             RawArguments.bytes(of: files),
             standardInputName: inputArguments.sourceLabel ?? "-",
@@ -37,7 +40,12 @@ extension ClassifyCommand {
         )
         var status = ExitStatus.success
         let encoder = JSONBytesEncoder()
-        inputs: for item in items {
+        // SIGINT and SIGTERM as for pushes (``BatchRun``): reading stops at once, the entries of every line
+        // read whole are written, and the status is 128 + the signal.
+        let interruption = Interruption()
+        let signalSources = interruption.start()
+        defer { for source in signalSources { source.cancel() } }
+        inputs: for item in items where interruption.signal == 0 {
             switch item {
             case .endOfArgument:
                 continue
@@ -47,7 +55,9 @@ extension ClassifyCommand {
             case .input(let spec):
                 do {
                     let limit = options.limits.maximumInputBytes
-                    let finished = try spec.read(maximumPayloadBytes: limit, line: nil) { entry, batch in
+                    let finished = try spec.read(maximumPayloadBytes: limit, line: nil, interruption: interruption) {
+                        entry,
+                        batch in
                         let reading = Self.page(entry, in: batch, options: options)
                         let line = entry.line == 0 ? nil : entry.line
                         var text: [UInt8] = []
@@ -68,7 +78,32 @@ extension ClassifyCommand {
                 }
             }
         }
+        if interruption.signal != 0 { status = 128 + interruption.signal }
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// Refuses (exit 64) the options that read pushes, which an inbox page is not, instead of ignoring them:
+    /// `--payload`, `--keep`, `--max-record-bytes`, `--platform`, `--summary` (an inbox run has no summary) and
+    /// `--max-payload-bytes` (an inbox input's limit is the inbox's, 4 MiB). `--max-depth` applies.
+    private func refuseOptionsForPushes() throws {
+        var given: [String] = []
+        if recordArguments.payload != nil { given.append("--payload") }
+        if !recordArguments.keep.isEmpty { given.append("--keep") }
+        if recordArguments.maximumRecordBytes != RecordOptions.defaultMaximumRecordBytes {
+            given.append("--max-record-bytes")
+        }
+        if !platforms.isEmpty { given.append("--platform") }
+        if summary == true { given.append("--summary") }
+        if engineOptions.maximumPayloadBytes != PushPayloadLimits.default.maximumPayloadBytes {
+            given.append("--max-payload-bytes")
+        }
+        guard given.isEmpty else {
+            throw ValidationError(
+                "\(given.joined(separator: ", ")) \(given.count == 1 ? "reads" : "read") pushes, not inbox pages: "
+                    + "--kind inbox takes --max-depth, and an input's limit is the inbox's, "
+                    + "\(PushInboxLimits.default.maximumInputBytes) bytes"
+            )
+        }
     }
 
     /// The inbox page (or entry) of one entry of a batch.
@@ -78,7 +113,12 @@ extension ClassifyCommand {
         options: PushInboxReadingOptions
     ) -> Result<PushInboxPage, PushInboxError> {
         guard !entry.isOversized else {
-            let message = "\(entry.oversizedLength) bytes; the limit is \(options.limits.maximumInputBytes)"
+            let limit = options.limits.maximumInputBytes
+            // An input not read past the limit (an endless one) has no known length.
+            let length =
+                entry.oversizedLength == LineEntry.unknownOversizedLength
+                ? "more than \(limit)" : "\(entry.oversizedLength)"
+            let message = "\(length) bytes; the limit is \(limit)"
             return .failure(PushInboxError(PushInboxError.Code(name: "too_large"), message: message))
         }
         return Result { () throws(PushInboxError) in
@@ -104,7 +144,10 @@ extension InspectCommand {
                 status = ExitStatus.inputFailure
             case .input(let spec):
                 do {
-                    _ = try spec.read(maximumPayloadBytes: options.limits.maximumInputBytes, line: line) {
+                    let limit = options.limits.maximumInputBytes
+                    // Only the first entry (or line `--line`'s) is wanted: a longer one ends the input, which
+                    // may never end (`/dev/zero`).
+                    _ = try spec.read(maximumPayloadBytes: limit, line: line, lastWantedLine: line ?? 1) {
                         entry,
                         batch in
                         switch ClassifyCommand.page(entry, in: batch, options: options) {

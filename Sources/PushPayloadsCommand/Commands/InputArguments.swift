@@ -5,9 +5,17 @@ import ArgumentParser
 struct InputArguments: ParsableArguments {
     @Option(
         name: .customLong("source-label"),
-        help: ArgumentHelp("Show standard input as this name in records and messages (default: -).", valueName: "name")
+        help: ArgumentHelp(
+            "Show standard input as this name in records and messages (default: -); at most "
+                + "\(maximumSourceLabelBytes) bytes, since every record repeats it.",
+            valueName: "name"
+        )
     )
     var sourceLabel: String?
+
+    /// The longest `--source-label`, in bytes, as the gateway's `source`: a batch holds up to 16,384 records, each
+    /// with the label, so a label of 100 KB made a batch's output 1.6 GB.
+    static let maximumSourceLabelBytes = 1_024
 
     @Option(
         name: .customLong("line-offset"),
@@ -22,6 +30,11 @@ struct InputArguments: ParsableArguments {
     /// Both options describe standard input, so it must be one of the inputs.
     func validate(files: [String]) throws {
         guard sourceLabel != nil || lineOffset != 0 else { return }
+        if let sourceLabel, sourceLabel.utf8.count > Self.maximumSourceLabelBytes {
+            throw ValidationError(
+                "--source-label is \(sourceLabel.utf8.count) bytes; the limit is \(Self.maximumSourceLabelBytes)"
+            )
+        }
         guard files.isEmpty || files.contains("-") else {
             throw ValidationError("--source-label and --line-offset describe standard input: read it (-)")
         }

@@ -15,6 +15,8 @@ final class CompressedInput {
     private var end = 0
     /// Compressed bytes handed to the decompressor so far: a position in the file, for messages.
     private(set) var offset = 0
+    /// The run's signals, which end a wait for more compressed bytes (``Interruption``).
+    var interruption: Interruption?
 
     init(path: String, fileDescriptor: FileDescriptor, prefix: UnsafeRawBufferPointer) {
         self.path = path
@@ -43,6 +45,7 @@ final class CompressedInput {
         precondition(start == end, "refill with bytes still available")
         start = 0
         end = 0
+        if let interruption, !interruption.waitForInput(on: fileDescriptor) { throw .interrupted(path: path) }
         do {
             end = try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
         } catch {

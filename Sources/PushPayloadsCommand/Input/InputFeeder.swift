@@ -27,11 +27,21 @@ final class InputFeeder {
     private var argumentEntries = 0
     private var argumentFailed = false
 
-    init(inputs: [InputItem], maximumPayloadBytes: Int, targetBatchBytes: Int, isStopped: SharedValue<Bool>) {
+    /// The run's signals, handed to each reader so that a signal ends a read waiting for input.
+    let interruption: Interruption?
+
+    init(
+        inputs: [InputItem],
+        maximumPayloadBytes: Int,
+        targetBatchBytes: Int,
+        isStopped: SharedValue<Bool>,
+        interruption: Interruption? = nil
+    ) {
         self.inputs = inputs
         self.maximumPayloadBytes = maximumPayloadBytes
         self.targetBatchBytes = targetBatchBytes
         self.isStopped = isStopped
+        self.interruption = interruption
     }
 
     deinit { closeReader() }
@@ -79,7 +89,9 @@ final class InputFeeder {
                 do {
                     let (descriptor, isFile) = try spec.open()
                     if isFile { openedDescriptor = descriptor }
-                    reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: maximumPayloadBytes)
+                    let reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: maximumPayloadBytes)
+                    reader.interruption = interruption
+                    self.reader = reader
                     continue
                 } catch {
                     failure = error

@@ -30,6 +30,12 @@ final class LineReader {
     let maximumPayloadBytes: Int
     /// Bytes asked of each `read(2)`.
     let chunkSize: Int
+    /// The run's signals: each read first waits for input or a signal, and a signal ends the input at its last
+    /// whole line (``fill(_:targetBytes:maximumEntries:)``).
+    var interruption: Interruption?
+    /// The line after which nothing more is wanted (`inspect`): a line over the limit there is not read to
+    /// its end, which an endless input never has. `nil` to read every line.
+    var lastWantedLine: Int?
 
     /// Bytes read into a batch but not yet split when it filled up: the start of the next batch.
     private var carry: UnsafeMutablePointer<UInt8>
@@ -143,7 +149,17 @@ final class LineReader {
             if atEnd { return false }
             let wanted = readSize(batchBytes: batch.byteCount, targetBytes: targetBytes)
             batch.reserve(max(wanted, Self.minimumFirstRead))
-            let count = try read(into: batch.bytes + batch.byteCount, count: wanted)
+            let count: Int
+            do {
+                count = try read(into: batch.bytes + batch.byteCount, count: wanted)
+            } catch {
+                guard error.isInterruption else { throw error }
+                // A signal: the input ends at its last whole line; the unfinished one is dropped.
+                atEnd = true
+                skipped = nil
+                batch.byteCount = lineStart
+                return false
+            }
             if hasUncountedByteOrderMark {
                 hasUncountedByteOrderMark = false
                 batch.tally.byteOrderMarks += 1
@@ -190,6 +206,7 @@ final class LineReader {
 
     /// One `read(2)`; swift-system retries it when a signal interrupts it.
     private func readRaw(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+        if let interruption, !interruption.waitForInput(on: fileDescriptor) { throw .interrupted(path: path) }
         do {
             return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
         } catch {
@@ -214,6 +231,7 @@ final class LineReader {
                 fileDescriptor: fileDescriptor,
                 prefix: UnsafeRawBufferPointer(start: buffer, count: count)
             )
+            input.interruption = interruption
             #if Zstd
             let decompressor: any InputDecompressor =
                 format == .zstd ? try ZstdDecompressor(input: input) : try GzipDecompressor(input: input)
@@ -283,12 +301,14 @@ final class LineReader {
         // Slack for line breaks that are not part of the payload: a CRLF line's `\r`, a `.json` file's
         // final `\n` or `\r\n`.
         guard length > maximumPayloadBytes + (mode == .jsonLines ? 1 : 2) else { return }
-        if mode == .singleDocument {
-            // A document over the limit is a too_large error whatever follows; reading on would only
-            // count its length, and an endless input (`inspect /dev/zero`) would never end.
+        if mode == .singleDocument || lastWantedLine.map({ currentLine >= $0 }) == true {
+            // A document over the limit (or the last line wanted, over it) is a too_large error whatever
+            // follows; reading on would only count its length, and an endless input (`inspect /dev/zero`)
+            // would never end.
+            let line = mode == .jsonLines ? currentLine : 0
             currentLine += 1
             batch.entries.append(
-                LineEntry(start: lineStart, length: 0, line: 0, oversizedLength: LineEntry.unknownOversizedLength)
+                LineEntry(start: lineStart, length: 0, line: line, oversizedLength: LineEntry.unknownOversizedLength)
             )
             batch.byteCount = lineStart
             atEnd = true
@@ -343,18 +363,23 @@ final class LineReader {
 extension InputSpec {
     /// Reads the input a batch of `batchBytes` or `entriesPerBatch` at a time and hands `body` each payload
     /// (only line `wanted`'s when given, the input then read as JSON Lines) with its batch, until `body`
-    /// returns `false`. Returns whether it read to the end.
+    /// returns `false`. Returns whether it read to the end. A line over the limit at `lastWantedLine` (or
+    /// `wanted`) or after it ends the input; a signal caught by `interruption` ends it at its last whole line.
     func read(
         maximumPayloadBytes: Int,
         line wanted: Int?,
         batchBytes: Int = 1 << 20,
         entriesPerBatch: Int = 4096,
+        lastWantedLine: Int? = nil,
+        interruption: Interruption? = nil,
         _ body: (LineEntry, LineBatch) -> Bool
     ) throws(InputError) -> Bool {
         let (descriptor, isFile) = try open()
         defer { if isFile { try? descriptor.close() } }
         let mode = wanted == nil ? mode : .jsonLines
         let reader = LineReader(self, fileDescriptor: descriptor, mode: mode, maximumPayloadBytes: maximumPayloadBytes)
+        reader.lastWantedLine = lastWantedLine ?? wanted
+        reader.interruption = interruption
         let batch = LineBatch(capacity: 256 * 1024)
         var more = true
         while more {

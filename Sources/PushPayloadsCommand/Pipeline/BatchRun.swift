@@ -50,8 +50,10 @@ struct BatchRun {
     /// output goes away, the batches left are read no further than the one in hand). `consume` returns
     /// the payloads and bytes done so far, for the progress line, or `nil` when it does not count any.
     ///
-    /// SIGINT or SIGTERM stops the run after the last whole batch written: the batches still in flight
-    /// are dropped, so the output ends on a whole record, and the summary still comes.
+    /// SIGINT or SIGTERM stops reading at once, even a read waiting on a paused stream (``Interruption``):
+    /// the input ends at its last whole line, the batches already read are classified and written, so the
+    /// output holds the records of every whole line read and ends on a whole record, and the summary
+    /// still comes.
     func run<Worker: BatchWorker>(
         header: [UInt8] = [],
         makeWorker: @escaping @Sendable () -> Worker,
@@ -65,11 +67,8 @@ struct BatchRun {
             standardInputFirstLine: standardInputFirstLine
         )
         let isStopped = SharedValue(false)
-        let signalled = SharedValue<Int32>(0)
-        let signalSources = Platform.catchInterrupts { number in
-            signalled.withLock { if $0 == 0 { $0 = number } }
-            isStopped.withLock { $0 = true }
-        }
+        let interruption = Interruption { _ in isStopped.withLock { $0 = true } }
+        let signalSources = interruption.start()
         defer { for source in signalSources { source.cancel() } }
         var progress = ProgressReporter(isEnabled: showsProgress, totalBytes: InputList.totalSize(items))
         var outcome = Outcome(inputCount: items.count { $0.isInput })
@@ -87,12 +86,12 @@ struct BatchRun {
                     inputs: items,
                     maximumPayloadBytes: maximumLineBytes,
                     targetBatchBytes: batchBytes,
-                    isStopped: isStopped
+                    isStopped: isStopped,
+                    interruption: interruption
                 )
             },
             makeWorker: makeWorker,
             consume: { batch in
-                guard signalled.current == 0 else { return }
                 if !batch.notes.isEmpty {
                     progress.clear()
                     for note in batch.notes { StandardStreams.writeMessage(note) }
@@ -109,7 +108,7 @@ struct BatchRun {
         )
         progress.clear()
 
-        outcome.signal = signalled.current
+        outcome.signal = interruption.signal
         outcome.seconds = progress.elapsed
         outcome.outputFailed = outputError != nil && outputError != .brokenPipe
         if let outputError, outcome.outputFailed {

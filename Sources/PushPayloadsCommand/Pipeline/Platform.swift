@@ -30,6 +30,43 @@ enum Platform {
         }
     }
 
+    /// A pipe whose ends do not pass to child processes; `nil` if the system has no descriptor left.
+    static func makePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A signal that comes while the pipe is full must not block the signal queue.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        return (ends[0], ends[1])
+    }
+
+    static func closePipe(_ ends: (read: Int32, write: Int32)) {
+        close(ends.read)
+        close(ends.write)
+    }
+
+    /// Makes the pipe's read end readable (one byte, never read back: it stays readable).
+    static func signalPipe(_ writeEnd: Int32) {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Waits until `descriptor` can be read (or is at its end, or failed) or `wake` can: `false` when `wake`
+    /// can, whatever `descriptor` holds. A signal's `EINTR` only restarts the wait.
+    static func waitForInput(on descriptor: Int32, unless wake: Int32) -> Bool {
+        var descriptors = [
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 && errno == EINTR { continue }
+            // Any other failure of poll: let the read itself report what is wrong.
+            guard ready > 0 else { return true }
+            return descriptors[0].revents == 0
+        }
+    }
+
     /// `--jobs`, at most the number of cores: more threads only cost memory (about 9 MB each) and
     /// classify no faster. A larger number is capped, with a note on stderr.
     static func cappedJobs(_ jobs: Int, cores: Int = coreCount) -> Int {

@@ -78,6 +78,34 @@ struct InboxCommandTests {
         #expect(result.stderr.contains("--kind inbox writes JSON Lines only"))
     }
 
+    /// Options that read pushes are refused, never silently ignored (issue 37); `--max-depth` applies.
+    @Test(
+        "classify --kind inbox refuses the options for pushes",
+        arguments: [
+            ["--payload", "/p"], ["--keep", "/k"], ["--platform", "ios"], ["--summary"],
+            ["--max-payload-bytes", "100"], ["--max-record-bytes", "100000"],
+        ]
+    )
+    func refusesPushOptions(_ option: [String]) throws {
+        let result = try CommandHarness.run(["classify", "--kind", "inbox"] + option + [Self.fixtures[0]])
+        #expect(result.status == 64, "\(option)")
+        #expect(result.stderr.contains("\(option[0]) reads pushes, not inbox pages"), "\(result.stderr)")
+    }
+
+    @Test("classify --kind inbox honours --max-depth")
+    func honoursMaxDepth() throws {
+        let entry =
+            #"{"message_id":1,"variant_id":1,"state":"U","sent_date":1,"end_date":2,"customer_json":{},"x":[[[1]]]}"#
+        let shallow = try CommandHarness.run(
+            ["classify", "--kind", "inbox", "--max-depth", "3"],
+            stdin: Data(entry.utf8)
+        )
+        #expect(shallow.status == 1)
+        #expect(shallow.output.contains("too_deep"), "\(shallow.output)")
+        let deep = try CommandHarness.run(["classify", "--kind", "inbox", "--max-depth", "4"], stdin: Data(entry.utf8))
+        #expect(deep.status == 0, "\(deep.output)")
+    }
+
     @Test("classify's and inspect's inbox output validate against the schema")
     func schema() throws {
         var records = Data()

@@ -148,3 +148,47 @@ import Darwin
         #expect(run.output.replacingOccurrences(of: "\n", with: " ").contains("OWASP"))
     }
 }
+
+/// Issue 37: the limits that bound what one request costs hold for the inbox and the standard input's label too.
+@Suite struct HostileInputLimitTests {
+    /// An endless input read as an inbox page stops at the inbox input limit, as a push's does at its own.
+    @Test(.timeLimit(.minutes(1)), arguments: [[String](), ["--line", "1"]])
+    func inspectOfAnEndlessInboxStopsAtTheLimit(_ line: [String]) throws {
+        let run = try CommandHarness.run(["inspect", "--kind", "inbox", "/dev/zero"] + line)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("too_large: more than 4194304 bytes; the limit is 4194304"), "\(run.stderr)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func inspectOfAnEndlessLineStopsAtTheLimit() throws {
+        let run = try CommandHarness.run(["inspect", "--line", "1", "/dev/zero"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("more than 65536 bytes"), "\(run.stderr)")
+    }
+
+    /// A `.json` inbox file over the limit says "more than" the limit, not `Int.max` bytes.
+    @Test func anInboxFileOverTheLimitSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("big.json", Data(repeating: 0x20, count: 4_194_305) + Data("[]".utf8))
+        let run = try CommandHarness.run(["classify", "--kind", "inbox", "big.json"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.output.contains("more than 4194304 bytes; the limit is 4194304"), "\(run.output)")
+        #expect(!run.output.contains("9223372036854775807"))
+    }
+
+    /// Every record repeats the label, so it is bounded: 1,024 bytes.
+    @Test func aSourceLabelOverTheLimitIsRefused() throws {
+        let long = try CommandHarness.run(
+            ["classify", "--source-label", String(repeating: "é", count: 513)],
+            stdin: Data("{}\n".utf8)
+        )
+        #expect(long.status == 64)
+        #expect(long.stderr.contains("--source-label is 1026 bytes; the limit is 1024"), "\(long.stderr)")
+        let within = try CommandHarness.run(
+            ["classify", "--source-label", String(repeating: "a", count: 1_024)],
+            stdin: Data("{}\n".utf8)
+        )
+        #expect(within.status == 0)
+        #expect(within.output.hasPrefix(#"{"source":"\#(String(repeating: "a", count: 1_024))""#))
+    }
+}

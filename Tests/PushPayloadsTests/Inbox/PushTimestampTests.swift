@@ -54,6 +54,14 @@ struct PushTimestampTests {
         #expect(PushTimestamp(iso8601: text) == nil)
     }
 
+    /// An offset that carries a moment past 9999 (or before 0) in UTC: refused, as the UTC text written back
+    /// (and the schema's four-digit year) cannot hold it (issue 37: it became year 10000).
+    @Test(arguments: ["9999-12-31T23:59:59.999-00:01", "0000-01-01T00:00:00.000+00:01"])
+    func anOffsetPastTheYearsIsRefused(_ text: String) {
+        #expect(PushTimestamp(iso8601: text) == nil)
+        #expect(PushTimestamp(iso8601: "9999-12-31T23:59:59.999+00:01")?.iso8601 == "9999-12-31T23:58:59.999Z")
+    }
+
     /// `Corpus/regressions/issue-24-iso8601-four-fraction-digits-crash.json`, found by `FuzzInbox`: four to
     /// nine fraction digits trapped (a range from the digit count up to 3).
     @Test("four to nine fraction digits are read to the millisecond, in a Cordial entry too")

@@ -40,7 +40,7 @@ public func buildApplication(configuration: GatewayConfiguration, logger: Logger
     let metrics = GatewayMetrics(vendors: inspector.registry.vendors)
     return Application(
         router: buildRouter(configuration: configuration, metrics: metrics, inspector: inspector),
-        server: .gateway(configuration),
+        server: .gateway(configuration, metrics: metrics),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: nil,

@@ -20,15 +20,26 @@ public struct GatewayChannel: ServerChildChannel {
 
     let http1: HTTP1Channel
 
-    /// A connection for `responder` with the timeouts of `configuration`.
-    public init(responder: @escaping HTTPChannelHandler.Responder, configuration: GatewayConfiguration) {
+    /// A connection for `responder` with the timeouts of `configuration`; `connections` (shared by every
+    /// connection) closes idle ones at the limit, and `metrics` counts the connections the gateway closes.
+    public init(
+        responder: @escaping HTTPChannelHandler.Responder,
+        configuration: GatewayConfiguration,
+        connections: IdleConnections? = nil,
+        metrics: GatewayMetrics? = nil
+    ) {
         let headerTimeout = TimeAmount(configuration.headerTimeout)
         let bodyReadTimeout = TimeAmount(configuration.bodyReadTimeout)
         http1 = HTTP1Channel(
             responder: responder,
             configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [
-                    RequestReadDeadlineHandler(headerTimeout: headerTimeout, bodyReadTimeout: bodyReadTimeout)
+                    RequestReadDeadlineHandler(
+                        headerTimeout: headerTimeout,
+                        bodyReadTimeout: bodyReadTimeout,
+                        connections: connections,
+                        onDeadline: { reason in metrics?.recordClose(reason) }
+                    )
                 ],
                 idleTimeout: TimeAmount(configuration.idleTimeout)
             )
@@ -54,8 +65,22 @@ public struct GatewayChannel: ServerChildChannel {
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1 with the gateway's guards (``GatewayChannel``).
-    public static func gateway(_ configuration: GatewayConfiguration) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in GatewayChannel(responder: responder, configuration: configuration) }
+    /// HTTP/1 with the gateway's guards (``GatewayChannel``); with `metrics`, idle connections make room at the
+    /// connection limit (``IdleConnections``) and the connections the gateway closes are counted.
+    public static func gateway(
+        _ configuration: GatewayConfiguration,
+        metrics: GatewayMetrics? = nil
+    ) -> HTTPServerBuilder {
+        let connections = IdleConnections(limit: configuration.maximumConnections) {
+            metrics?.recordClose(.idleAtLimit)
+        }
+        return HTTPServerBuilder { responder in
+            GatewayChannel(
+                responder: responder,
+                configuration: configuration,
+                connections: connections,
+                metrics: metrics
+            )
+        }
     }
 }

@@ -13,11 +13,12 @@ public import PushRequests
 /// | `POST /v1/echo` | a body like `/v1/inspect`'s | `{"ok":true}` |
 /// | `GET /health` (and `HEAD`) | | `{"status":"ok"}` |
 /// | `GET /metrics` | | the Prometheus text format |
+/// | `GET /openapi.json` | | this table as an OpenAPI 3.1 document (`Examples/PushGateway/OpenAPI/openapi.json`) |
 ///
 /// Refusals carry the library's error as JSON (``GatewayError``): 400 for a body the library cannot
 /// read (not JSON, not an object, a duplicate key, …), a malformed chunked body or a query `/v1/inspect`
-/// cannot act on (``InspectQuery``), 413 for a body over
-/// the limit, 415 for a body of another content type or a charset other than UTF-8, 501 for a
+/// cannot act on (``InspectQuery``) and an HTTP/1.1 request without `Host`, 413 for a body over
+/// the limit, 414 for a request target over ``GatewayError/maximumTargetBytes``, 415 for a body of another content type or a charset other than UTF-8, 501 for a
 /// `Transfer-Encoding` other than `chunked`. A client that goes away before its body is read is a
 /// `client_abort` (``RequestOutcome``), never a server error.
 public struct GatewayController: Sendable {
@@ -32,9 +33,11 @@ public struct GatewayController: Sendable {
 
     /// The `source` of `/v1/classify`'s records unless the request's `source` query parameter names one.
     public static let defaultSource = "request"
-    /// The most of a body `/v1/classify` splits before it looks whether its records should be written out.
-    static let classifyPieceBytes = 16_384
-    /// How many bytes of records `/v1/classify` lets collect before writing them out, within one buffer.
+    /// The longest `source` `/v1/classify` takes, in bytes: every record repeats it, so it is bounded like
+    /// the rest of the request (a longer one is refused, 400 `invalid_query`).
+    public static let maximumSourceBytes = 1_024
+    /// How many bytes of records `/v1/classify` lets collect before writing them out: checked after each line,
+    /// so what waits to be written is this plus one line's records.
     static let classifyFlushBytes = 65_536
 
     static let jsonHeaders: HTTPFields = [.contentType: MediaTypes.json]
@@ -42,6 +45,7 @@ public struct GatewayController: Sendable {
     static let prometheusHeaders: HTTPFields = [.contentType: MediaTypes.prometheusText]
     static let echoBody = ByteBuffer(string: #"{"ok":true}"#)
     static let healthBody = ByteBuffer(string: #"{"status":"ok"}"#)
+    static let openAPIBody = ByteBuffer(string: openAPIDocument)
     static var healthResponse: Response {
         Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: healthBody))
     }
@@ -68,6 +72,9 @@ public struct GatewayController: Sendable {
         router.get(RouterPath(GatewayRoutes.health)) { _, _ in Self.healthResponse }
         // NIO's encoder sends a HEAD response's head only, with the length a GET would have.
         router.head(RouterPath(GatewayRoutes.health)) { _, _ in Self.healthResponse }
+        router.get(RouterPath(GatewayRoutes.openAPI)) { _, _ in
+            Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: Self.openAPIBody))
+        }
         router.get(RouterPath(GatewayRoutes.metrics)) { _, _ in
             var text: [UInt8] = []
             metrics.emit(into: &text)
@@ -123,7 +130,7 @@ public struct GatewayController: Sendable {
             in: MediaTypes.jsonLinesAliases,
             described: "JSON Lines (application/x-ndjson)"
         )
-        let source = request.uri.queryParameters.get("source") ?? Self.defaultSource
+        let source = try Self.classifySource(request.uri.queryParameters)
         let limit = configuration.maximumBodyBytes
         let logger = context.logger
         return Response(
@@ -143,11 +150,10 @@ public struct GatewayController: Sendable {
                 }
                 var splitter = JSONLinesSplitter(maximumLineBytes: limit)
                 var body = request.body.makeAsyncIterator()
-                while var buffer = try await GatewayError.readingBody({ try await body.next() }) {
-                    while let piece = buffer.readSlice(length: min(buffer.readableBytes, Self.classifyPieceBytes)),
-                        piece.readableBytes > 0
-                    {
-                        splitter.feed(piece.readableBytesSpan, into: &records)
+                while let buffer = try await GatewayError.readingBody({ try await body.next() }) {
+                    var start = 0
+                    while start < buffer.readableBytes {
+                        start = Self.feedLines(of: buffer, from: start, into: &splitter, records: &records)
                         if records.writer.byteCount >= Self.classifyFlushBytes {
                             try await writer.write(Self.takeRecords(records.writer))
                         }
@@ -169,11 +175,58 @@ public struct GatewayController: Sendable {
         )
     }
 
+    /// Feeds `buffer`'s lines from `start` to the splitter, one line at a time, until the records they gave reach
+    /// ``classifyFlushBytes`` or the buffer ends; returns where it stopped.
+    ///
+    /// A line at a time, not a buffer at a time: a buffer of 16 KiB holds 5,461 lines of `{}`, whose error
+    /// records, each with the request's `source`, are megabytes; checking after each line holds the records
+    /// waiting to be written to the flush size plus one line's.
+    private static func feedLines(
+        of buffer: ByteBuffer,
+        from start: Int,
+        into splitter: inout JSONLinesSplitter,
+        records: inout JSONLinesRecordSink
+    ) -> Int {
+        let count = buffer.readableBytes
+        var start = start
+        while start < count && records.writer.byteCount < classifyFlushBytes {
+            let newline = buffer.withUnsafeReadableBytes { $0[start...].firstIndex(of: UInt8(ascii: "\n")) }
+            let end = newline.map { $0 + 1 } ?? count
+            splitter.feed(buffer.readableBytesSpan.extracting(start..<end), into: &records)
+            start = end
+        }
+        return start
+    }
+
     /// The records written so far, copied out of the writer, which is emptied for the next ones.
     private static func takeRecords(_ records: PushRecordWriter) -> ByteBuffer {
         let buffer = records.withBytes { ByteBuffer(bytes: $0) }
         records.removeAll()
         return buffer
+    }
+
+    /// The `source` of `/v1/classify`'s records: the `source` parameter, at most ``maximumSourceBytes`` long, or
+    /// ``defaultSource``. Another parameter, or `source` twice, is refused (400, `invalid_query`), as
+    /// ``InspectQuery`` refuses what it does not read.
+    static func classifySource(
+        _ parameters: some Sequence<(key: Substring, value: Substring)>
+    ) throws(GatewayError) -> String {
+        var source: Substring?
+        for (key, value) in parameters {
+            guard key == "source" else {
+                throw InspectQuery.invalid(
+                    "the query parameter `\(key.prefix(64))` is not one /v1/classify reads; it reads `source`"
+                )
+            }
+            guard source == nil else { throw InspectQuery.invalid("`source` is given twice") }
+            guard value.utf8.count <= maximumSourceBytes else {
+                throw InspectQuery.invalid(
+                    "`source` is \(value.utf8.count) bytes; the limit is \(maximumSourceBytes)"
+                )
+            }
+            source = value
+        }
+        return source.map(String.init) ?? defaultSource
     }
 
     /// `POST /v1/echo`: reads the body as `/v1/inspect` does and answers a fixed JSON: what the server

@@ -65,6 +65,32 @@ public struct GatewayError: HTTPResponseError, Sendable {
         )
     }
 
+    /// The longest request target (path and query) the gateway reads, in bytes: RFC 9112 §3 asks for at least
+    /// 8,000. A query value (`/v1/classify`'s `source`, say) is bounded by it, and by its own limit.
+    public static let maximumTargetBytes = 8_192
+
+    /// The code of a request target over ``maximumTargetBytes``.
+    public static let uriTooLongCode = PushPayloadError.Code(name: "uri_too_long")
+    /// The code of an HTTP/1.1 request without `Host`.
+    public static let missingHostCode = PushPayloadError.Code(name: "missing_host")
+
+    /// A request target of `length` bytes, over ``maximumTargetBytes`` (414).
+    static func targetTooLong(_ length: Int) -> GatewayError {
+        GatewayError(
+            status: .uriTooLong,
+            error: PushPayloadError(
+                uriTooLongCode,
+                message: "the request target is \(length) bytes; the limit is \(maximumTargetBytes)"
+            )
+        )
+    }
+
+    /// An HTTP/1.1 request without `Host` (400, RFC 9112 §3.2).
+    static let missingHost = GatewayError(
+        status: .badRequest,
+        error: PushPayloadError(missingHostCode, message: "an HTTP/1.1 request must have a Host field (RFC 9112 §3.2)")
+    )
+
     /// A body cut off by the client (499).
     public static let clientAbort = GatewayError(
         status: clientClosedRequest,

@@ -1,4 +1,4 @@
-import Metrics
+public import Metrics
 public import Prometheus
 public import PushPayloads
 
@@ -20,8 +20,30 @@ public struct GatewayMetrics: Sendable {
     public let health: RouteMetrics
     /// `GET /metrics`.
     public let metrics: RouteMetrics
+    /// `GET /openapi.json`.
+    public let openAPI: RouteMetrics
     /// Every other request (404s).
     public let other: RouteMetrics
+    /// `push_gateway_connections_closed_total{reason}`: connections the gateway closed before their client did,
+    /// by reason: `head_timeout`, `body_timeout`, or `idle_at_limit` (an idle keep-alive connection closed to
+    /// make room at the connection limit, ``IdleConnections``). None of them reaches `requests_total`: no
+    /// request was answered.
+    public let connectionsClosed: [ConnectionCloseReason: Metrics.Counter]
+
+    /// Why the gateway closed a connection itself.
+    public enum ConnectionCloseReason: String, Sendable, CaseIterable {
+        /// A request head not whole within the head timeout (``GatewayConfiguration/headerTimeout``).
+        case headTimeout = "head_timeout"
+        /// A body without a byte for the body read timeout (``GatewayConfiguration/bodyReadTimeout``).
+        case bodyTimeout = "body_timeout"
+        /// An idle keep-alive connection closed at the connection limit (``IdleConnections``).
+        case idleAtLimit = "idle_at_limit"
+    }
+
+    /// Counts a connection closed for `reason`.
+    public func recordClose(_ reason: ConnectionCloseReason) {
+        connectionsClosed[reason]?.increment()
+    }
 
     /// Latency buckets for a service that answers in microseconds: 50 µs to 10 s.
     public static let durationBuckets: [Duration] = [
@@ -41,7 +63,17 @@ public struct GatewayMetrics: Sendable {
         echo = RouteMetrics(name: "echo", vendors: [], factory: factory)
         health = RouteMetrics(name: "health", vendors: [], factory: factory)
         metrics = RouteMetrics(name: "metrics", vendors: [], factory: factory)
+        openAPI = RouteMetrics(name: "openapi", vendors: [], factory: factory)
         other = RouteMetrics(name: "other", vendors: [], factory: factory)
+        var closes: [ConnectionCloseReason: Metrics.Counter] = [:]
+        for reason in ConnectionCloseReason.allCases {
+            closes[reason] = Metrics.Counter(
+                label: "push_gateway_connections_closed_total",
+                dimensions: [("reason", reason.rawValue)],
+                factory: factory
+            )
+        }
+        connectionsClosed = closes
     }
 
     /// The metrics of the route whose path is `endpoint` (as the router reports it).
@@ -52,6 +84,7 @@ public struct GatewayMetrics: Sendable {
         case GatewayRoutes.echo: return echo
         case GatewayRoutes.health: return health
         case GatewayRoutes.metrics: return metrics
+        case GatewayRoutes.openAPI: return openAPI
         default: return other
         }
     }

@@ -10,4 +10,6 @@ public enum GatewayRoutes {
     public static let health = "/health"
     /// `GET`: the metrics in the Prometheus text format.
     public static let metrics = "/metrics"
+    /// `GET`: the gateway's OpenAPI 3.1 document (`Examples/PushGateway/OpenAPI/openapi.json`).
+    public static let openAPI = "/openapi.json"
 }

@@ -13,6 +13,9 @@ import NIOHTTP1
 ///   not decode: the request reaches the routes marked with ``unsupportedTransferCodingField``, and
 ///   ``RequestMetricsMiddleware`` answers it 501 (RFC 9112 §6.1) instead of reading a compressed body as
 ///   JSON.
+/// - An HTTP/1.1 request without `Host` is marked with ``missingHostField`` and answered 400 (RFC 9112 §3.2).
+/// - `Expect: 100-continue` (HTTP/1.1) is answered `100 Continue` at once, so a client that waits for it
+///   (curl, for a chunked upload) sends its body without a second's pause (RFC 9110 §10.1.1).
 final class HTTPVersionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -22,6 +25,9 @@ final class HTTPVersionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The name of the field that carries the unsupported codings to the routes. A client's own field of
     /// this name is removed first.
     static let unsupportedTransferCodingField = "push-gateway-unsupported-transfer-coding"
+    /// The name of the field that marks an HTTP/1.1 request without `Host`, which RFC 9112 §3.2 says to answer
+    /// with 400; ``RequestMetricsMiddleware`` does. A client's own field of this name is removed first.
+    static let missingHostField = "push-gateway-missing-host"
 
     /// For each request read and not yet answered, in order: `nil` for HTTP/1.1, or whether the 1.0
     /// client asked to keep the connection alive.
@@ -38,6 +44,18 @@ final class HTTPVersionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let codings = head.headers[canonicalForm: "transfer-encoding"].filter { $0.lowercased() != "chunked" }
         if !codings.isEmpty {
             head.headers.add(name: Self.unsupportedTransferCodingField, value: codings.joined(separator: ", "))
+        }
+        head.headers.remove(name: Self.missingHostField)
+        let isHTTP11 = head.version.major == 1 && head.version.minor == 1
+        if isHTTP11 && !head.headers.contains(name: "host") {
+            head.headers.add(name: Self.missingHostField, value: "1")
+        }
+        if isHTTP11, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            // The client waits (curl: a second) for this before it sends the body; the final status follows.
+            context.writeAndFlush(
+                NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .continue))),
+                promise: nil
+            )
         }
         if head.version.major == 1 && head.version.minor == 0 {
             let keepAlive = head.isKeepAlive

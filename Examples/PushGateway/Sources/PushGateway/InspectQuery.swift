@@ -36,7 +36,9 @@ public struct InspectQuery: Sendable, Equatable {
         self.init()
         for (key, value) in parameters {
             guard key == "platform" else {
-                throw Self.invalid("the query parameter `\(key)` is not one /v1/inspect reads; it reads `platform`")
+                throw Self.invalid(
+                    "the query parameter `\(key.prefix(64))` is not one /v1/inspect reads; it reads `platform`"
+                )
             }
             for name in value.split(separator: ",", omittingEmptySubsequences: false) {
                 var trimmed = name
@@ -54,7 +56,7 @@ public struct InspectQuery: Sendable, Equatable {
         }
     }
 
-    private static func invalid(_ message: String) -> GatewayError {
+    static func invalid(_ message: String) -> GatewayError {
         GatewayError(status: .badRequest, error: PushPayloadError(invalidQueryCode, message: message))
     }
 }

@@ -7,8 +7,9 @@ import PushPayloads
 /// client faults (a malformed body, a client gone mid-body) at `debug` and the gateway's own failures
 /// at `error`, so no client can raise the gateway's 5xx count or flood its log.
 ///
-/// It also refuses (501) a request whose `Transfer-Encoding` has a coding other than `chunked`,
-/// which ``HTTPVersionHandler`` marks.
+/// It also refuses (501) a request whose `Transfer-Encoding` has a coding other than `chunked` and (400) an
+/// HTTP/1.1 request without `Host`, both of which ``HTTPVersionHandler`` marks, and (414) a request target
+/// longer than ``GatewayError/maximumTargetBytes``.
 ///
 /// A response whose body is already in memory is counted when the handler returns; a streamed one
 /// (`/v1/classify`) when its last byte has been handed to the connection.
@@ -31,6 +32,10 @@ public struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddlewar
         do {
             if let codings = request.headers[Self.unsupportedTransferCodingField] {
                 throw GatewayError.unsupportedTransferCoding(codings)
+            }
+            if request.headers[Self.missingHostField] != nil { throw GatewayError.missingHost }
+            if let target = request.head.path, target.utf8.count > GatewayError.maximumTargetBytes {
+                throw GatewayError.targetTooLong(target.utf8.count)
             }
             var response = try await next(request, context)
             let route = metrics.route(endpoint: context.endpointPath)
@@ -77,4 +82,6 @@ extension RequestMetricsMiddleware {
     static var unsupportedTransferCodingField: HTTPField.Name {
         HTTPField.Name(HTTPVersionHandler.unsupportedTransferCodingField)!
     }
+
+    static var missingHostField: HTTPField.Name { HTTPField.Name(HTTPVersionHandler.missingHostField)! }
 }

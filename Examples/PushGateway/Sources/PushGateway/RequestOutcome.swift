@@ -13,12 +13,12 @@ public enum RequestOutcome: String, Sendable, CaseIterable {
     case tooLarge = "too_large"
     /// 415: the content type is not one the route reads.
     case unsupportedMediaType = "unsupported_media_type"
-    /// Any other 4xx.
+    /// Any other 4xx, and 501 (a transfer coding the gateway does not decode: the client's choice).
     case clientError = "client_error"
     /// 499: the client closed the connection before its request was read (or its streamed response
     /// written); nothing was answered.
     case clientAbort = "client_abort"
-    /// 5xx: the gateway failed.
+    /// 5xx but 501: the gateway failed.
     case serverError = "server_error"
 
     /// The outcome of a response with `status`.
@@ -31,6 +31,9 @@ public enum RequestOutcome: String, Sendable, CaseIterable {
         case 415: self = .unsupportedMediaType
         case 499: self = .clientAbort
         case 400..<500: self = .clientError
+        // A transfer coding the gateway does not decode: the client's choice, not the gateway's failure, so no
+        // client can raise the 5xx count.
+        case 501: self = .clientError
         default: self = .serverError
         }
     }
