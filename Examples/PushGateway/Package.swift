@@ -62,6 +62,7 @@ let package = Package(
             name: "PushGatewayServer",
             dependencies: [
                 "PushGateway",
+                .product(name: "PushPayloads", package: root),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,7 +2,7 @@ public import PushPayloadsJSON
 
 /// Why an inbox entry or page could not be read, or what is wrong with an entry that was read anyway.
 ///
-/// Like ``PushPayloadError``: an open set of codes, the key path of the value at fault, and a message a person
+/// Like `PushPayloadError`: an open set of codes, the key path of the value at fault, and a message a person
 /// understands. An entry that cannot be read at all throws one; an entry read with a vendor SDK's fallback (an Exponea
 /// `is_read` that is not a Boolean reads as unread, as the SDK reads it) keeps one in ``PushInboxMessage/issues``.
 public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -48,7 +48,7 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
         return copy
     }
 
-    /// A kind of inbox error: an open set, like ``PushPayloadError/Code``. The JSON engine's codes (`invalid_json`,
+    /// A kind of inbox error: an open set, like `PushPayloadError.Code`. The JSON engine's codes (`invalid_json`,
     /// `too_large`, …) arrive under their own names.
     public struct Code: Hashable, Sendable, PushNamedValue {
         /// A stable snake_case name.
@@ -85,7 +85,7 @@ public struct PushInboxError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension PushInboxError: Encodable {
     /// Encodes `code`, `offset` (`null` when the error has none), `key_path` (only when it has one) and `message`,
-    /// exactly as ``PushPayloadError`` does, so error records read the same whatever failed.
+    /// exactly as `PushPayloadError` does, so error records read the same whatever failed.
     public func encode(to encoder: any Encoder) throws {
         let error = PushPayloadError(.init(name: code.name), message: message, byteOffset: byteOffset, keyPath: keyPath)
         try error.encode(to: encoder)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Hummingbird
 import Logging
 import PushGateway
+import PushPayloads
 
 /// `push-gateway`: serves the gateway's routes until SIGTERM or SIGINT, then shuts down gracefully.
 @main
@@ -24,7 +25,8 @@ struct PushGatewayCommand: AsyncParsableCommand {
             PUSH_GATEWAY_IDLE_TIMEOUT, PUSH_GATEWAY_HEADER_TIMEOUT, PUSH_GATEWAY_BODY_TIMEOUT, \
             PUSH_GATEWAY_MAX_CONNECTIONS, PUSH_GATEWAY_SHUTDOWN_TIMEOUT and PUSH_GATEWAY_LOG_LEVEL. An \
             option given on the command line wins over the environment.
-            """
+            """,
+        version: pushPayloadsVersion
     )
 
     @Option(help: "The address to listen on. (default: 127.0.0.1)")

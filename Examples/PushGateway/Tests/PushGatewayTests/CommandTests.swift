@@ -1,4 +1,5 @@
 import Foundation
+import PushPayloads
 import Testing
 
 #if canImport(Glibc)
@@ -47,6 +48,13 @@ import Glibc
         output.append(pipe.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    }
+
+    /// One version for the package and its tools: the gateway prints the library's.
+    @Test func printsTheLibraryVersion() throws {
+        let run = try Self.run(["--version"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == pushPayloadsVersion + "\n")
     }
 
     @Test func startsFromTheEnvironmentAndStopsGracefullyOnSIGTERM() throws {
