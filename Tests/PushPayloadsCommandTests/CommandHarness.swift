@@ -87,6 +87,40 @@ enum CommandHarness {
     }
 }
 
+/// The binary started with a pipe as standard input, for tests that feed it while it runs (and signal it); its
+/// output goes to files, so a command that writes more than a pipe holds never blocks.
+struct StartedCommand {
+    let process: Process
+    let input: Pipe
+    let output: URL
+    let errors: URL
+    /// Keeps the files until the test is done with them.
+    let scratch: TemporaryDirectory
+
+    init(_ arguments: [String]) throws {
+        let binary = try #require(
+            CommandHarness.binary,
+            "push-payloads was not found next to the test bundle; set PUSH_PAYLOADS_BINARY"
+        )
+        scratch = try TemporaryDirectory()
+        output = scratch.url.appendingPathComponent("stdout")
+        errors = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        input = Pipe()
+        process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+    }
+
+    var stdout: Data { get throws { try Data(contentsOf: output) } }
+    var stderr: String { get throws { String(decoding: try Data(contentsOf: errors), as: UTF8.self) } }
+}
+
 /// A directory removed when the value is released.
 final class TemporaryDirectory {
     let url: URL

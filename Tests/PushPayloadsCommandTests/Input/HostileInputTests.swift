@@ -20,21 +20,9 @@ import Darwin
         [["classify", "--summary", "--batch-bytes", "4096"], ["lint", "--summary"], ["fit"]]
     )
     func signalStopsAfterTheLastWholeRecord(_ number: Int32, _ arguments: [String]) throws {
-        let binary = try #require(CommandHarness.binary)
         signal(SIGPIPE, SIG_IGN)
-        let scratch = try TemporaryDirectory()
-        let output = scratch.url.appendingPathComponent("stdout")
-        let errors = scratch.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let input = Pipe()
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let command = try StartedCommand(arguments)
+        let (process, input) = (command.process, command.input)
 
         let line = Data(#"{"aps":{"alert":{"title":"T","body":"B"}},"mcID":"m1","deepLink":"app://x"}"#.utf8 + [0x0A])
         let chunk = Data([Data](repeating: line, count: 1_000).joined())
@@ -55,12 +43,12 @@ import Darwin
         process.waitUntilExit()
         #expect(signalled, "the input ran out before the signal")
         #expect(process.terminationStatus == 128 + number)
-        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        let text = String(decoding: try command.stdout, as: UTF8.self)
         #expect(text.isEmpty || text.hasSuffix("\n"), "the output ends inside a record")
         for record in text.split(separator: "\n") {
             #expect(try JSONSerialization.jsonObject(with: Data(record.utf8)) is [String: Any], "\(record)")
         }
-        let summary = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        let summary = try command.stderr
         if arguments.contains("--summary") {
             #expect(summary.contains("payloads"), "\(summary)")
         }

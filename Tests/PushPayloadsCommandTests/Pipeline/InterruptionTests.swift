@@ -29,32 +29,20 @@ import Darwin
     @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM], commands.indices)
     func aSignalOnAPausedStreamWritesEveryWholeLine(_ number: Int32, _ index: Int) throws {
         let (arguments, line) = Self.commands[index]
-        let binary = try #require(CommandHarness.binary)
         signal(SIGPIPE, SIG_IGN)
         let lines = 1_000
         let whole = Data([Data](repeating: Data((line + "\n").utf8), count: lines).joined())
         // The records of the whole lines alone, as a run that reaches the end of its input writes them.
         let expected = try CommandHarness.run(arguments.filter { $0 != "--summary" }, stdin: whole)
 
-        let scratch = try TemporaryDirectory()
-        let output = scratch.url.appendingPathComponent("stdout")
-        let errors = scratch.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let input = Pipe()
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let command = try StartedCommand(arguments)
+        let (process, input) = (command.process, command.input)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // The whole lines and half of the next, then nothing: the pipe stays open.
         input.fileHandleForWriting.write(whole + Data(line.utf8.prefix(20)))
         // Until the command has written what it can (or a second at most), then the signal.
         let deadline = Date().addingTimeInterval(3)
-        while try Date() < deadline && Data(contentsOf: output).count < expected.stdout.count { usleep(20_000) }
+        while try Date() < deadline && command.stdout.count < expected.stdout.count { usleep(20_000) }
         usleep(200_000)
         let signalled = Date()
         kill(process.processIdentifier, number)
@@ -64,9 +52,9 @@ import Darwin
         guard !process.isRunning else { return }
         #expect(waited < 5, "\(arguments) took \(waited) s to stop")
         #expect(process.terminationStatus == 128 + number)
-        let written = try Data(contentsOf: output)
+        let written = try command.stdout
         #expect(written == expected.stdout, "\(arguments): \(written.count) bytes, expected \(expected.stdout.count)")
-        let summary = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        let summary = try command.stderr
         if arguments.contains("--summary") {
             #expect(summary.contains("payloads"), "\(summary)")
         }
