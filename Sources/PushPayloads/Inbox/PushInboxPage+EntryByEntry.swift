@@ -45,17 +45,9 @@ extension PushInboxPage {
         vendor: PushVendor?,
         options: PushInboxReadingOptions
     ) throws(PushInboxError) {
-        guard elements.count <= options.limits.maximumEntries else {
-            throw PushInboxError(
-                .tooManyEntries,
-                message: "\(elements.count) entries; the limit is \(options.limits.maximumEntries)",
-                keyPath: prefix.isEmpty ? nil : prefix
-            )
-        }
-        for (index, element) in elements.enumerated() {
-            let keyPath = "\(prefix)[\(index)]"
-            let result = Self.entry(element, in: spans, vendor: vendor, options: options)
-            entries.append(Entry(keyPath: keyPath, result: result.mapError { $0.nested(under: keyPath) }))
+        try appendEntries(elements, count: elements.count, under: prefix, options: options) {
+            element throws(PushInboxError) in
+            try Self.entry(element, in: spans, vendor: vendor, options: options).get()
         }
     }
 

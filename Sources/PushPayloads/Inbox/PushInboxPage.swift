@@ -188,22 +188,33 @@ public struct PushInboxPage: Sendable {
         vendor: PushVendor?,
         options: PushInboxReadingOptions
     ) throws(PushInboxError) {
-        guard array.count <= options.limits.maximumEntries else {
+        try appendEntries(array, count: array.count, under: prefix, options: options) {
+            element throws(PushInboxError) in
+            try PushInboxMessage(entry: element, vendor: vendor, options: options)
+        }
+    }
+
+    /// Appends an entry for each element of a page's list, at `prefix[index]`, read by `read`: one it refuses is
+    /// an error entry beside the others. Refuses the page past ``PushInboxLimits/maximumEntries``.
+    mutating func appendEntries<Elements: Sequence>(
+        _ elements: Elements,
+        count: Int,
+        under prefix: String,
+        options: PushInboxReadingOptions,
+        _ read: (Elements.Element) throws(PushInboxError) -> PushInboxMessage
+    ) throws(PushInboxError) {
+        guard count <= options.limits.maximumEntries else {
             throw PushInboxError(
                 .tooManyEntries,
-                message: "\(array.count) entries; the limit is \(options.limits.maximumEntries)",
+                message: "\(count) entries; the limit is \(options.limits.maximumEntries)",
                 keyPath: prefix.isEmpty ? nil : prefix
             )
         }
-        entries.reserveCapacity(array.count)
-        for (index, element) in array.enumerated() {
+        entries.reserveCapacity(count)
+        for (index, element) in elements.enumerated() {
             let keyPath = "\(prefix)[\(index)]"
-            do {
-                let message = try PushInboxMessage(entry: element, vendor: vendor, options: options)
-                entries.append(Entry(keyPath: keyPath, result: .success(message)))
-            } catch {
-                entries.append(Entry(keyPath: keyPath, result: .failure(error.nested(under: keyPath))))
-            }
+            let result = Result { () throws(PushInboxError) in try read(element) }
+            entries.append(Entry(keyPath: keyPath, result: result.mapError { $0.nested(under: keyPath) }))
         }
     }
 
