@@ -19,9 +19,9 @@ public struct PushDuplicateGuard: Sendable {
     public var window: Duration
     /// How many messages are remembered at most; the oldest is forgotten first.
     public var capacity: Int
-    /// The message identity the guard compares; `nil` means the push is never dropped. The default is
-    /// ``standardMessageKey(_:)``.
-    public var messageKey: @Sendable (PushNotification) -> String?
+    /// The message identity the guard compares, whose `nil` means the push is never dropped; `nil`, the default, asks
+    /// the router's registry (``PushDecoderRegistry/messageKey(for:)``), so each vendor's decoder gives its own.
+    public var messageKey: (@Sendable (PushNotification) -> String?)?
 
     /// The time elapsed since the guard was created, read from its clock.
     let elapsed: @Sendable () -> Duration
@@ -31,7 +31,7 @@ public struct PushDuplicateGuard: Sendable {
         window: Duration = .seconds(300),
         capacity: Int = 256,
         clock: C,
-        messageKey: @escaping @Sendable (PushNotification) -> String? = PushDuplicateGuard.standardMessageKey
+        messageKey: (@Sendable (PushNotification) -> String?)? = nil
     ) where C.Duration == Duration {
         self.window = window
         self.capacity = capacity
@@ -44,45 +44,15 @@ public struct PushDuplicateGuard: Sendable {
     public init(
         window: Duration = .seconds(300),
         capacity: Int = 256,
-        messageKey: @escaping @Sendable (PushNotification) -> String? = PushDuplicateGuard.standardMessageKey
+        messageKey: (@Sendable (PushNotification) -> String?)? = nil
     ) {
         self.init(window: window, capacity: capacity, clock: ContinuousClock(), messageKey: messageKey)
     }
 
-    /// The identity each vendor's SDK de-duplicates by, or the nearest thing to it:
-    ///
-    /// - Swrve, on Android (FCM shape): `_sid`, the only key `SwrvePushSidDeDuper` compares; without it, nothing
-    ///   (Android shows every copy). On iOS (APNs shape): `_sp` for a silent push, else `_p`, the ids `SwrvePush` and
-    ///   `SwrveNotificationManager` compare; a QA push (`"0"`) is never dropped.
-    /// - Exponea: `notification_id` (Android's duplicate check); without it, the campaign id together with
-    ///   `attributes.sent_timestamp`; without both, nothing (a campaign id alone is shared by every push of the
-    ///   campaign).
-    /// - Cordial: `mcID`, the message-contact id, when it is not empty.
-    /// - Atomic: the card instance id.
-    /// - Other vendors: `PushNotification.messageID`, which their decoder sets.
-    /// - Pushes no decoder recognises: nothing.
+    /// The identity the decoders of the standard registry give: ``PushDecoderRegistry/messageKey(for:)``, each
+    /// vendor's own where its decoder adopts `PushMessageIdentifying`, else the notification's `messageID`.
     public static func standardMessageKey(_ notification: PushNotification) -> String? {
-        switch notification.vendor {
-        case .swrve?:
-            guard let swrve = notification.swrve else { return nil }
-            if notification.shape == .fcm { return swrve.uniqueMessageID.map { "_sid:\($0)" } }
-            guard let id = swrve.silentPushID ?? swrve.pushID, id != "0" else { return nil }
-            return id
-        case .exponea?:
-            guard let exponea = notification.exponea else { return nil }
-            if let id = exponea.notificationID { return "notification_id:\(id)" }
-            guard let campaign = exponea.campaignID, let sent = exponea.sentTimestamp else { return nil }
-            return "campaign:\(campaign)@\(sent)"
-        case .cordial?:
-            guard let mcID = notification.cordial?.mcID, !mcID.isEmpty else { return nil }
-            return mcID
-        case .atomic?:
-            return notification.atomic?.cardInstanceID
-        case .some:
-            return notification.messageID
-        case nil:
-            return nil
-        }
+        PushDecoderRegistry.standard.messageKey(for: notification)
     }
 }
 
@@ -116,10 +86,12 @@ final class DuplicateFilter: Sendable {
     }
 
     private let settings: PushDuplicateGuard
+    private let messageKey: @Sendable (PushNotification) -> String?
     private let state: LockedValue<State>
 
-    init(_ settings: PushDuplicateGuard) {
+    init(_ settings: PushDuplicateGuard, registry: PushDecoderRegistry) {
         self.settings = settings
+        messageKey = settings.messageKey ?? { registry.messageKey(for: $0) }
         state = LockedValue(State(capacity: max(settings.capacity, 1)))
     }
 
@@ -130,7 +102,7 @@ final class DuplicateFilter: Sendable {
         actionIdentifier: String? = nil
     ) -> Bool {
         guard settings.window > .zero, settings.capacity > 0, let vendor = notification.vendor,
-            let message = settings.messageKey(notification)
+            let message = messageKey(notification)
         else { return false }
         // Unit separators keep the parts apart: no vendor name or identifier can forge another key.
         var key = vendor.name + "\u{1F}" + kind.name + "\u{1F}" + message

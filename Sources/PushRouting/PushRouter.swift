@@ -30,14 +30,15 @@ public struct PushRouter: Sendable {
 
     private let broadcaster: EventBroadcaster
     let duplicates: DuplicateFilter?
-    private let resolver = PushTapResolver()
+    private let resolver: PushTapResolver
 
     /// Freezes `configuration` into a router. The duplicate guard's memory and the event streams belong to the router
     /// and are shared by its copies.
     public init(configuration: PushRouterConfiguration) {
         self.configuration = configuration
         broadcaster = EventBroadcaster(bufferSize: configuration.eventBufferSize)
-        duplicates = configuration.duplicateGuard.map(DuplicateFilter.init)
+        resolver = PushTapResolver(registry: configuration.registry)
+        duplicates = configuration.duplicateGuard.map { DuplicateFilter($0, registry: configuration.registry) }
     }
 
     /// A stream of every event routed from now on, for logging and metrics.

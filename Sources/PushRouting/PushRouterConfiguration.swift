@@ -75,16 +75,15 @@ public struct PushRouterConfiguration: Sendable {
     public var deviceTokenVendors: Set<PushVendor>?
 
     /// The vendors whose SDKs open a tap's target themselves when the tap is forwarded to them, which sets
-    /// ``PushTap/vendorSDKOpensTarget``. The default, ``standardVendorsOpeningTapTargets``, is Cordial, Exponea and
-    /// Swrve; add a custom vendor whose SDK does the same.
-    public var vendorsOpeningTapTargets: Set<PushVendor> = Self.standardVendorsOpeningTapTargets
+    /// ``PushTap/vendorSDKOpensTarget``. The default is what the registry's decoders say
+    /// (`PushDecoderRegistry.vendorsOpeningTapTargets`, from ``PushTapHandling/opensTapTarget``): of the standard
+    /// vendors, Cordial, Exponea and Swrve. ``register(_:delegate:)`` adds a decoder's vendor when it says so.
+    public var vendorsOpeningTapTargets: Set<PushVendor>
 
-    /// Cordial (`processAppOpenViaPushNotificationTap` records the open for attribution and opens the deep link through
-    /// the app's `CordialApiConfiguration.shared.cordialDeepLinksDelegate`, which the app must set: without it the
-    /// link opens nowhere), Exponea (`handlePushNotificationOpened` opens deep links and browser actions) and Swrve
-    /// (`processNotificationResponse` opens deep links and campaigns). Atomic's SDK opens nothing: the app opens the
-    /// card's stream container.
-    public static let standardVendorsOpeningTapTargets: Set<PushVendor> = [.cordial, .exponea, .swrve]
+    /// The vendors whose SDKs open a tap's target, by the decoders of the standard registry.
+    public static var standardVendorsOpeningTapTargets: Set<PushVendor> {
+        PushDecoderRegistry.standard.vendorsOpeningTapTargets
+    }
 
     /// The clock the router's timeouts run on and its events' durations are measured by. The default is
     /// `ContinuousClock`; tests inject a manual clock (`PushRoutingTesting.ManualClock`) so that no timeout depends on
@@ -108,6 +107,7 @@ public struct PushRouterConfiguration: Sendable {
     /// options.
     public init(registry: PushDecoderRegistry = .standard) {
         self.registry = registry
+        vendorsOpeningTapTargets = registry.vendorsOpeningTapTargets
     }
 
     /// Makes `delegate` the one delegate for `vendor`'s pushes, replacing any earlier one, and takes `vendor` out of
@@ -133,6 +133,7 @@ public struct PushRouterConfiguration: Sendable {
     /// with its delegate, and takes the vendor out of ``fallbackVendors``.
     public mutating func register(_ decoder: any PushPayloadDecoder, delegate: any PushRouterDelegate) {
         registry.register(decoder)
+        if (decoder as? any PushTapHandling)?.opensTapTarget == true { vendorsOpeningTapTargets.insert(decoder.vendor) }
         setDelegate(delegate, for: decoder.vendor)
     }
 

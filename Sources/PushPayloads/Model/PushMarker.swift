@@ -20,22 +20,4 @@ public struct PushMarker: Hashable, Sendable, PushNamedValue {
         self.name = name
         self.isEntryPointRule = isEntryPointRule
     }
-
-    /// Cordial: top-level `mcID` is a string (`CordialPushNotificationHandler.isCordialMessage(userInfo:)`).
-    public static let cordialMessageID = PushMarker(name: "cordial.mc_id")
-    /// Cordial: `system.messageAttribution.mcID` is a string, the August 2020 layout that only Cordial's app
-    /// extensions still read (`CordialAppExtensions` `PushNotificationParser`); `isCordialMessage` rejects it.
-    public static let cordialMessageAttribution = PushMarker(
-        name: "cordial.message_attribution",
-        isEntryPointRule: false
-    )
-    /// Exponea: top-level `source` is the string `xnpe_platform` (`Exponea.isExponeaNotification(userInfo:)`,
-    /// Android's `isExponeaPushNotification`).
-    public static let exponeaSource = PushMarker(name: "exponea.source")
-    /// Swrve: `_sp` is a usable push id, a silent push (`SwrvePush.m`, `SwrveHelper.isSwrvePush`).
-    public static let swrveSilentPushID = PushMarker(name: "swrve.silent_push_id")
-    /// Swrve: `_p` is a usable push id (`SwrvePush.m`, `SwrveHelper.isSwrvePush`).
-    public static let swrvePushID = PushMarker(name: "swrve.push_id")
-    /// Atomic: `atomic` is a complete, well-typed envelope (`notificationFromPushPayload`).
-    public static let atomicEnvelope = PushMarker(name: "atomic.envelope")
 }

@@ -8,13 +8,4 @@ public struct PushVendor: Hashable, Sendable, PushNamedValue {
 
     /// Creates a vendor with a lowercase identifier that no other decoder uses.
     public init(name: String) { self.name = name }
-
-    /// Cordial: top-level `mcID` is a string.
-    public static let cordial = PushVendor(name: "cordial")
-    /// Exponea (Bloomreach Engagement): top-level `source` is `xnpe_platform`.
-    public static let exponea = PushVendor(name: "exponea")
-    /// Swrve: top-level `_p` or `_sp` is a non-empty string or a number.
-    public static let swrve = PushVendor(name: "swrve")
-    /// Atomic: `atomic` is an object with `source` `io.atomic` and typed card and container ids.
-    public static let atomic = PushVendor(name: "atomic")
 }

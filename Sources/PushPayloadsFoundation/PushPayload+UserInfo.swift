@@ -1,30 +1,5 @@
 public import PushPayloads
 
-// The vendors' entry points as their SDKs call them, with the `userInfo` dictionary Apple platforms deliver. A
-// `userInfo` that cannot be converted to JSON (see `JSONDocument.init(userInfo:limits:)`) is no vendor's push.
-
-/// Whether a push is Cordial's, as `CordialPushNotificationHandler().isCordialMessage(userInfo:)` decides: top-level
-/// `mcID` is a string, and nothing else counts (stricter than `CordialDecoder`: see `isCordialMessage(jsonBytes:)`).
-public func isCordialMessage(userInfo: [AnyHashable: Any]) -> Bool {
-    (try? PushPayload(userInfo: userInfo)).map(CordialDecoder.isCordialMessage) ?? false
-}
-
-/// Whether a push is Exponea's, as `Exponea.isExponeaNotification(userInfo:)` decides.
-public func isExponeaNotification(userInfo: [AnyHashable: Any]) -> Bool {
-    (try? PushPayload(userInfo: userInfo)).map(ExponeaDecoder.isExponeaNotification) ?? false
-}
-
-/// Whether a push is Swrve's, as Android's `SwrveHelper.isSwrvePush` and iOS's push-id check decide.
-public func isSwrvePush(userInfo: [AnyHashable: Any]) -> Bool {
-    (try? PushPayload(userInfo: userInfo)).flatMap(SwrveDecoder().match) != nil
-}
-
-/// The Atomic card behind a push, or `nil` if it is not Atomic's, as `AACSession.notificationFromPushPayload(_:)`
-/// decides.
-public func notificationFromPushPayload(_ userInfo: [AnyHashable: Any]) -> AtomicPushNotification? {
-    (try? PushPayload(userInfo: userInfo)).flatMap(AtomicPushNotification.init(payload:))
-}
-
 extension PushPayload {
     /// Converts a `userInfo` dictionary as Apple platforms deliver it (see `JSONDocument.init(userInfo:limits:)`).
     public init(userInfo: [AnyHashable: Any], limits: PushPayloadLimits = .default) throws(PushPayloadError) {
