@@ -1,3 +1,5 @@
+public import PushPayloads
+
 /// A rule the checks apply: a stable id, its severity, what it checks and where the rule comes from.
 ///
 /// Ids are `<area>.<subject>[.<detail>]` in kebab case, such as `apns.size` or `fcm.data.reserved-key`, and
@@ -49,6 +51,13 @@ public struct PushCheckRule: Hashable, Sendable, CustomStringConvertible {
     /// The rule's ``id``.
     public var description: String { id }
 
-    /// Every rule the checks apply: APNs, FCM (v1 and legacy), then the vendors' SDKs.
-    public static var all: [PushCheckRule] { APNsChecks.rules + FCMChecks.rules + VendorChecks.rules }
+    /// Every rule the checks apply with the standard decoders: APNs, FCM (v1 and legacy), each standard vendor's SDK
+    /// (``PushVendorChecking/checkRules``), then the rules about vendors at large.
+    public static var all: [PushCheckRule] { rules(for: .standard) }
+
+    /// Every rule the checks apply with the decoders of `registry`: ``all`` with a custom decoder's own rules.
+    public static func rules(for registry: PushDecoderRegistry) -> [PushCheckRule] {
+        let vendorRules = registry.decoders.flatMap { ($0 as? any PushVendorChecking)?.checkRules ?? [] }
+        return APNsChecks.rules + FCMChecks.rules + vendorRules + VendorChecks.rules
+    }
 }

@@ -6,9 +6,9 @@ public import PushPayloads
 ///
 /// Member names are constants and the text is appended as it goes, so once the buffer has grown to the largest answer
 /// an inspection costs one pass and no allocation of its own: the payload's JSON goes through a scratch array it keeps,
-/// and the model's title, subtitle and body are escaped straight from the parsed bytes. The library's own extras
-/// (`CordialExtras`, `ExponeaExtras`, `SwrveExtras`, `AtomicPushNotification`) are written here too; a custom
-/// decoder's through their `Encodable` conformance, with `JSONBytesEncoder`.
+/// and the model's title, subtitle and body are escaped straight from the parsed bytes. Extras that adopt
+/// ``PushInspectionExtras`` (the standard vendors' do) write themselves into the buffer; any other extras go through
+/// their `Encodable` conformance, with `JSONBytesEncoder`.
 ///
 /// The output is compact JSON, members in the schema's order (`docs/json-schema.md`), every member
 /// present, `null` when absent; APNs headers are sorted by name.
@@ -226,7 +226,8 @@ public struct PushInspectionWriter: @unchecked Sendable {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// The extras object: the library's own extras written here, any other type through its `Encodable`.
+    /// The extras object: extras that write themselves (``PushInspectionExtras``, as the standard vendors' do) straight
+    /// into the buffer, any other type through its `Encodable`.
     private mutating func appendExtras(_ extras: PushExtras) throws {
         let values = extras.all
         // Two types under one name (a custom decoder's) meet in one member, as `Encodable`'s keyed
@@ -241,163 +242,18 @@ public struct PushInspectionWriter: @unchecked Sendable {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.appendJSONString(type(of: value).name)
             output.append(UInt8(ascii: ":"))
-            switch value {
-            case let cordial as CordialExtras: appendCordialExtras(cordial)
-            case let exponea as ExponeaExtras: try appendExponeaExtras(exponea)
-            case let swrve as SwrveExtras: appendSwrveExtras(swrve)
-            case let atomic as AtomicPushNotification: appendAtomicExtras(atomic)
-            default: output.append(try JSONBytesEncoder().encode(value))
+            if let writable = value as? any PushInspectionExtras {
+                var object = PushInspectionObject(output: output, scratch: scratch)
+                // Lent, not shared: the object's appends find the scratch array unique.
+                scratch = []
+                defer { scratch = object.scratch }
+                try writable.writeInspection(to: &object)
+                object.end()
+            } else {
+                output.append(try JSONBytesEncoder().encode(value))
             }
         }
         output.append(UInt8(ascii: "}"))
-    }
-
-    // MARK: The vendors' extras, as their `Encodable` writes them (an absent optional is left out)
-
-    private mutating func appendCordialExtras(_ cordial: CordialExtras) {
-        var object = ObjectState()
-        appendMember("mc_id", string: cordial.mcID, &object)
-        appendMember("uses_message_attribution_layout", bool: cordial.usesMessageAttributionLayout, &object)
-        appendMember("deep_link_url", string: cordial.deepLinkURL, &object)
-        appendMember("fallback_url", string: cordial.fallbackURL, &object)
-        appendMember("vanity_url", string: cordial.vanityURL, &object)
-        if let message = cordial.inAppMessage {
-            appendKey("in_app_message", &object)
-            var inner = ObjectState()
-            appendMember("type", string: message.type, &inner)
-            appendMember("display_type", string: message.displayType, &inner)
-            appendMember("inactive_session_display", string: message.inactiveSessionDisplay, &inner)
-            appendMember("expiration_time", string: message.expirationTime, &inner)
-            endObject(inner)
-        }
-        appendMember("has_inbox_message", bool: cordial.hasInboxMessage, &object)
-        appendMember("image_url", string: cordial.imageURL, &object)
-        appendKey("carousel", &object)
-        output.append(UInt8(ascii: "["))
-        for (index, item) in cordial.carousel.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            var inner = ObjectState()
-            appendMember("image_url", string: item.imageURL, &inner)
-            appendMember("deep_link", string: item.deepLink, &inner)
-            endObject(inner)
-        }
-        output.append(UInt8(ascii: "]"))
-        endObject(object)
-    }
-
-    private mutating func appendExponeaExtras(_ exponea: ExponeaExtras) throws {
-        var object = ObjectState()
-        appendMember("action", string: exponea.action, &object)
-        appendMember("url", string: exponea.url, &object)
-        appendMember("image_url", string: exponea.imageURL, &object)
-        appendMember("attributes", json: exponea.attributes, &object)
-        appendMember("campaign_id", string: exponea.campaignID, &object)
-        appendMember("campaign_name", string: exponea.campaignName, &object)
-        appendMember("action_id", integer: exponea.actionID, &object)
-        appendMember("action_type", string: exponea.actionType, &object)
-        appendMember("action_name", string: exponea.actionName, &object)
-        appendMember("event_type", string: exponea.eventType, &object)
-        appendMember("custom_event_type", string: exponea.customEventType, &object)
-        if let timestamp = exponea.sentTimestamp {
-            appendKey("sent_timestamp", &object)
-            try appendNumber(timestamp)
-        }
-        appendMember("consent_category", string: exponea.consentCategory, &object)
-        appendKey("url_parameters", &object)
-        output.append(UInt8(ascii: "{"))
-        for (index, (name, value)) in exponea.urlParameters.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendMember(name, value)
-        }
-        output.append(UInt8(ascii: "}"))
-        appendMember("has_tracking_consent", bool: exponea.hasTrackingConsent, &object)
-        appendMember("consent_category_tracking", string: exponea.consentCategoryTracking, &object)
-        appendMember("is_tracking_forced", bool: exponea.isTrackingForced, &object)
-        if !exponea.buttonTrackingForced.isEmpty {
-            appendKey("button_tracking_forced", &object)
-            output.append(UInt8(ascii: "["))
-            for (index, flag) in exponea.buttonTrackingForced.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                appendBool(flag)
-            }
-            output.append(UInt8(ascii: "]"))
-        }
-        appendMember("notification_id", integer: exponea.notificationID, &object)
-        endObject(object)
-    }
-
-    private mutating func appendSwrveExtras(_ swrve: SwrveExtras) {
-        var object = ObjectState()
-        appendMember("push_id", string: swrve.pushID, &object)
-        appendMember("silent_push_id", string: swrve.silentPushID, &object)
-        appendMember("unique_message_id", string: swrve.uniqueMessageID, &object)
-        appendMember("authenticated_user_id", string: swrve.authenticatedUserID, &object)
-        appendMember("silent_payload", json: swrve.silentPayload, &object)
-        appendMember("campaign_id", string: swrve.campaignID, &object)
-        appendMember("deep_link", string: swrve.deepLink, &object)
-        appendMember("media_fallback_deep_link", string: swrve.mediaFallbackDeepLink, &object)
-        appendMember("influence_window_minutes", integer: swrve.influenceWindowMinutes.map(Int64.init), &object)
-        appendMember("tracking_data", string: swrve.trackingData, &object)
-        appendMember("platform", string: swrve.platform, &object)
-        appendMember("campaign_type", string: swrve.campaignType, &object)
-        appendMember("rich_version", integer: swrve.richVersion.map(Int64.init), &object)
-        endObject(object)
-    }
-
-    private mutating func appendAtomicExtras(_ atomic: AtomicPushNotification) {
-        var object = ObjectState()
-        appendMember("card_instance_id", string: atomic.cardInstanceID, &object)
-        appendMember("container_id", string: atomic.containerID, &object)
-        appendMember("detail", json: atomic.detail, &object)
-        endObject(object)
-    }
-
-    /// An object being written member by member: whether its `{` and a first member are out yet.
-    private struct ObjectState {
-        var hasMembers = false
-    }
-
-    /// `{"name":` for the first member, `,"name":` for the others.
-    private mutating func appendKey(_ name: StaticString, _ object: inout ObjectState) {
-        output.append(object.hasMembers ? UInt8(ascii: ",") : UInt8(ascii: "{"))
-        object.hasMembers = true
-        output.append(UInt8(ascii: "\""))
-        append(name)
-        append(#"":"#)
-    }
-
-    private mutating func endObject(_ object: ObjectState) {
-        if !object.hasMembers { output.append(UInt8(ascii: "{")) }
-        output.append(UInt8(ascii: "}"))
-    }
-
-    private mutating func appendMember(_ name: StaticString, string: String?, _ object: inout ObjectState) {
-        guard let string else { return }
-        appendKey(name, &object)
-        output.appendJSONString(string)
-    }
-
-    private mutating func appendMember(_ name: StaticString, bool: Bool, _ object: inout ObjectState) {
-        appendKey(name, &object)
-        appendBool(bool)
-    }
-
-    private mutating func appendMember(_ name: StaticString, integer: Int64?, _ object: inout ObjectState) {
-        guard let integer else { return }
-        appendKey(name, &object)
-        // As `String(integer)` writes it, without making the string where `Int` holds it.
-        if let integer = Int(exactly: integer) {
-            output.appendDecimal(integer)
-        } else {
-            output.append(string: String(integer))
-        }
-    }
-
-    /// A value of the payload, as compact JSON with its numbers as written.
-    private mutating func appendMember(_ name: StaticString, json: JSONValue?, _ object: inout ObjectState) {
-        guard let json else { return }
-        appendKey(name, &object)
-        appendJSON(json)
     }
 
     // MARK: JSON text
@@ -414,6 +270,10 @@ public struct PushInspectionWriter: @unchecked Sendable {
 
     /// A floating-point number as `Encodable` writes it (its `description`); JSON has no infinity or NaN.
     private mutating func appendNumber(_ value: Double) throws {
+        try Self.appendNumber(value, to: output)
+    }
+
+    static func appendNumber(_ value: Double, to output: OutputBuffer) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
                 value,

@@ -1,0 +1,9 @@
+public import PushPayloads
+
+extension AtomicPushNotification: PushInspectionExtras {
+    public func writeInspection(to object: inout PushInspectionObject) throws {
+        object.member("card_instance_id", cardInstanceID)
+        object.member("container_id", containerID)
+        object.member("detail", detail)
+    }
+}
