@@ -53,10 +53,13 @@ public struct PushInbox: Sendable {
         messages.first { $0.vendor == vendor && $0.messageID == messageID }
     }
 
-    /// The entry `notification` announced, where the ids say so (``PushInboxMessage/isSameMessage(as:)``): so a push
-    /// and its inbox entry are shown, counted and marked read as one message.
-    public func message(matching notification: PushNotification) -> PushInboxMessage? {
-        messages.first { $0.isSameMessage(as: notification) }
+    /// The entry `notification` announced, where the ids say so (``PushInboxMessage/isSameMessage(as:registry:)``), by
+    /// the readers of `registry`: so a push and its inbox entry are shown, counted and marked read as one message.
+    public func message(
+        matching notification: PushNotification,
+        registry: PushDecoderRegistry = .standard
+    ) -> PushInboxMessage? {
+        messages.first { $0.isSameMessage(as: notification, registry: registry) }
     }
 
     private static func countsAsUnread(_ message: PushInboxMessage) -> Bool { !message.isRead && !message.isExpired }

@@ -100,62 +100,57 @@ public struct PushInboxMessage: Sendable {
         guard let object = entry.objectValue else {
             throw PushInboxError(.notAnObject, message: "an inbox entry is a JSON object, not \(entry.kind)")
         }
-        let owner = if let vendor { vendor } else { try Self.vendor(ofEntry: object) }
-        let reading = PushInboxEntryReading(value: entry, object: object, options: options)
-        switch owner {
-        case .exponea: self = try reading.exponea()
-        case .swrve: self = try reading.swrve()
-        case .cordial: self = try reading.cordial()
-        default:
-            throw PushInboxError(
-                .unknownVendor,
-                message: "no inbox reader for \(owner.name); inboxes are read for exponea, swrve and cordial"
-            )
-        }
+        let reader = try Self.reader(ofEntry: object, vendor: vendor, registry: options.registry)
+        self = try reader.readInboxEntry(PushInboxEntry(value: entry, object: object, options: options))
         if let now = options.now, let expiresAt, expiresAt < now {
             isExpired = true
             issues.append(
                 PushInboxError(
                     .expired,
                     message: "expired at \(expiresAt.iso8601), before \(now.iso8601): the SDK no longer lists it",
-                    keyPath: owner == .swrve ? "end_date" : "expire_time"
+                    keyPath: reader.inboxExpiryKey
                 )
             )
         }
     }
 
-    /// Whether `notification` is the push this entry came from, as the ids say: a Cordial push whose `mcID` is the
-    /// entry's `_id`. The other vendors' pushes carry no id of their inbox entries, so they never match (Exponea's `id`
-    /// and Swrve's `message_id` appear in no push).
-    public func isSameMessage(as notification: PushNotification) -> Bool {
-        notification.vendor == .cordial && vendor == .cordial && notification.messageID == messageID
+    /// Whether `notification` is the push this entry came from, as the ids say and the vendor's reader tells
+    /// (``PushInboxReading/isInboxEntry(_:announcedBy:)``): of the standard vendors, a Cordial push whose `mcID` is the
+    /// entry's `_id`. The other vendors' pushes carry no id of their inbox entries, so they never match.
+    public func isSameMessage(as notification: PushNotification, registry: PushDecoderRegistry = .standard) -> Bool {
+        guard notification.vendor == vendor, let reader = registry.inboxReader(for: vendor) else { return false }
+        return reader.isInboxEntry(self, announcedBy: notification)
     }
 
-    /// The vendors whose keys an entry has, told apart by keys only one vendor's entries carry.
-    static func vendor(ofEntry object: JSONObject) throws(PushInboxError) -> PushVendor {
-        let exponea =
-            object["is_read"] != nil || object["create_time"] != nil || object["expire_time"] != nil
-            || (object["type"] != nil && object["content"] != nil)
-        let swrve =
-            object["message_id"] != nil || object["variant_id"] != nil || object["customer_json"] != nil
-            || object["end_date"] != nil || object["sent_date"] != nil
-        let cordial = object["_id"] != nil || object["sentAt"] != nil || object["urlExpireAt"] != nil
-        switch (exponea, swrve, cordial) {
-        case (true, false, false): return .exponea
-        case (false, true, false): return .swrve
-        case (false, false, true): return .cordial
-        case (false, false, false):
+    /// The reader for an entry: `vendor`'s when given, else the one reader whose keys the entry has.
+    static func reader(
+        ofEntry object: JSONObject,
+        vendor: PushVendor?,
+        registry: PushDecoderRegistry
+    ) throws(PushInboxError) -> any PushInboxReading {
+        let readers = registry.inboxReaders
+        if let vendor {
+            guard let reader = registry.inboxReader(for: vendor) else {
+                let names = readers.map(\.vendor.name)
+                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
+                throw PushInboxError(
+                    .unknownVendor,
+                    message: "no inbox reader for \(vendor.name); inboxes are read for \(list)"
+                )
+            }
+            return reader
+        }
+        let claiming = readers.filter { $0.isInboxEntry(object) }
+        guard claiming.count == 1, let reader = claiming.first else {
             throw PushInboxError(
                 .unknownVendor,
-                message: "no key says whose inbox entry this is (Exponea id/type/content, Swrve message_id, "
-                    + "Cordial _id/sentAt); give the vendor"
-            )
-        default:
-            throw PushInboxError(
-                .unknownVendor,
-                message: "the entry has keys of several vendors' entries; give the vendor"
+                message: claiming.isEmpty
+                    ? "no key says whose inbox entry this is (Exponea id/type/content, Swrve message_id, "
+                        + "Cordial _id/sentAt); give the vendor"
+                    : "the entry has keys of several vendors' entries; give the vendor"
             )
         }
+        return reader
     }
 
     /// What an entry holds: an open set.

@@ -1,8 +1,6 @@
 import PushPayloadsJSON
 
 extension PushInboxPage {
-    /// The keys whose values the readers keep for the app without reading them (``PushInboxMessage/customContent``).
-    static let customContentKeys: Set<String> = ["customer_json", "metadata"]
 
     /// Reads a page the reader refused as a whole, entry by entry: `nil` unless `bytes` are JSON by RFC 8259's
     /// grammar (``JSONTextSpans``) within the input limit, so that text that is not JSON keeps its own error.
@@ -72,6 +70,7 @@ extension PushInboxPage {
         }
         guard let members = spans.members(of: range) else { return .failure(refusal) }
         // Only an object or array is custom content the SDKs keep; any other value is the entry's fault.
+        let customContentKeys = Set(options.registry.inboxReaders.compactMap(\.inboxCustomContentKey))
         let custom = members.filter {
             customContentKeys.contains($0.key)
                 && [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(bytes[$0.value.lowerBound - range.lowerBound])
@@ -91,8 +90,8 @@ extension PushInboxPage {
         guard let document = try? options.document(jsonBytes: rest) else { return .failure(refusal) }
         return Result { () throws(PushInboxError) in
             var message = try PushInboxMessage(entry: document.root, vendor: vendor, options: options)
-            let kept = message.vendor == .swrve ? "customer_json" : "metadata"
-            guard let member = custom.last(where: { $0.key == kept }) else { throw refusal }
+            guard let kept = options.registry.inboxReader(for: message.vendor)?.inboxCustomContentKey,
+                let member = custom.last(where: { $0.key == kept }) else { throw refusal }
             message.customContent = nil
             message.customContentText = String(decoding: spans.bytes[member.value], as: UTF8.self)
             return message

@@ -238,7 +238,7 @@ public struct PushInboxPage: Sendable {
             guard let number = value.numberValue?.intValue else {
                 throw PushInboxError(
                     .typeMismatch,
-                    message: "\(key) is \(PushInboxEntryReading.phrase(value)), not an integer",
+                    message: "\(key) is \(PushInboxEntry.phrase(value)), not an integer",
                     keyPath: key
                 )
             }
