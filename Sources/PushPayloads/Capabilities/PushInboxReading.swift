@@ -43,6 +43,42 @@ public protocol PushInboxReading: PushPayloadDecoder {
     /// Whether `notification`, a push of this vendor's, is the one that announced `entry`, as the ids say. The default
     /// is `false`: the vendor's pushes carry no id of its entries.
     func isInboxEntry(_ entry: PushInboxMessage, announcedBy notification: PushNotification) -> Bool
+
+    /// The key of the list of entries in this vendor's page (`push_inbox`, `messages`); `nil`, the default, when the
+    /// vendor has no page form. A page holding the list keys of two readers is refused as ambiguous.
+    var inboxPageListKey: String? { get }
+
+    /// How strongly `object`'s keys say it is this vendor's page or response, or `nil` when they do not; `given` is
+    /// whether the caller named this vendor. When several readers claim an object, the strongest wins (see
+    /// ``PushInboxPageClaim``). The default claims an object with ``inboxPageListKey``.
+    func inboxPageClaim(_ object: JSONObject, given: Bool) -> PushInboxPageClaim?
+
+    /// Reads what a page this reader claimed says besides its entries (`success`, a position, a sync token) into
+    /// `page`. Its entries are then read from ``inboxPageListKey``, unless this fills in ``PushInboxPage/entries``
+    /// itself (a response holding one entry). The default reads nothing.
+    func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+        throws(PushInboxError)
+}
+
+/// How strongly an object's keys say it is one vendor's inbox page: of several readers that claim it, the strongest
+/// wins, and between equals the earlier in the registry.
+public struct PushInboxPageClaim: Hashable, Comparable, Sendable {
+    /// The strength; the named ones leave room between them.
+    public var strength: Int
+
+    /// A claim of `strength`.
+    public init(strength: Int) { self.strength = strength }
+
+    /// Keys another vendor's page may carry too, such as a `messages` list: any more specific claim wins.
+    public static let shape = PushInboxPageClaim(strength: 100)
+    /// A key only this vendor's pages carry, such as a page position.
+    public static let marker = PushInboxPageClaim(strength: 200)
+    /// The list key only this vendor's pages carry.
+    public static let listKey = PushInboxPageClaim(strength: 300)
+    /// A response holding one entry, which any page form beats.
+    public static let singleEntry = PushInboxPageClaim(strength: 50)
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.strength < rhs.strength }
 }
 
 extension PushInboxReading {
@@ -54,6 +90,17 @@ extension PushInboxReading {
     public var inboxCustomContentKey: String? { nil }
     /// `false`.
     public func isInboxEntry(_ entry: PushInboxMessage, announcedBy notification: PushNotification) -> Bool { false }
+    /// `nil`: no page form.
+    public var inboxPageListKey: String? { nil }
+    /// ``PushInboxPageClaim/listKey`` when `object` has ``inboxPageListKey``.
+    public func inboxPageClaim(_ object: JSONObject, given: Bool) -> PushInboxPageClaim? {
+        guard let key = inboxPageListKey, object[key] != nil else { return nil }
+        return .listKey
+    }
+    /// Reads nothing.
+    public func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+        throws(PushInboxError)
+    {}
 }
 
 extension PushDecoderRegistry {

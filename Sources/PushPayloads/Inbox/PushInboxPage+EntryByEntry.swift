@@ -18,10 +18,14 @@ extension PushInboxPage {
             return
         }
         guard let members = spans.members(of: root) else { return nil }
-        let listKey =
-            members.contains { $0.key == "push_inbox" } && (vendor == nil || vendor == .swrve)
-            ? "push_inbox" : "messages"
-        guard let list = members.last(where: { $0.key == listKey }), let elements = spans.elements(of: list.value)
+        // The list of the readers' (the given vendor's) whose key the page has; two lists are refused when the page
+        // without them is read.
+        let listKey = options.registry.inboxReaders
+            .filter { vendor == nil || $0.vendor == vendor }
+            .compactMap(\.inboxPageListKey)
+            .first { key in members.contains { $0.key == key } }
+        guard let listKey, let list = members.last(where: { $0.key == listKey }),
+            let elements = spans.elements(of: list.value)
         else {
             // No list of entries: the text is one entry, read as one.
             let result = Self.entry(root, in: spans, vendor: vendor, options: options)

@@ -126,53 +126,33 @@ public struct PushInboxPage: Sendable {
                 message: "an inbox page or entry is a JSON object or array, not \(value.kind)"
             )
         }
-        if object["push_inbox"] != nil && object["messages"] != nil {
-            // Swrve's response has no `messages` and Exponea's and Cordial's no `push_inbox`: a page with both is
-            // neither, and keeping one list would silently drop the other's entries.
+        let readers = options.registry.inboxReaders
+        let listKeys = Set(readers.compactMap(\.inboxPageListKey).filter { object[$0] != nil })
+        if listKeys.count > 1 {
+            // Each vendor's page has one list: a page with two is none of them, and keeping one list would silently
+            // drop the other's entries.
             throw PushInboxError(
                 .ambiguousPage,
                 message: "the page has both push_inbox (Swrve) and messages (Exponea, Cordial); send one page a line",
                 keyPath: "messages"
             )
         }
-        if let inbox = object["push_inbox"], vendor == nil || vendor == .swrve {
-            self.vendor = .swrve
-            guard let array = inbox.arrayValue else {
-                throw PushInboxError(.typeMismatch, message: "push_inbox is not an array", keyPath: "push_inbox")
+        // The strongest claim wins; between equals, the earlier reader.
+        var owner: (reader: any PushInboxReading, claim: PushInboxPageClaim)?
+        for reader in readers where vendor == nil || reader.vendor == vendor {
+            guard let claim = reader.inboxPageClaim(object, given: vendor != nil) else { continue }
+            if owner == nil || claim > owner!.claim { owner = (reader, claim) }
+        }
+        if let reader = owner?.reader {
+            self.vendor = reader.vendor
+            try reader.readInboxPage(object, into: &self, options: options)
+            guard entries.isEmpty, let listKey = reader.inboxPageListKey else { return }
+            // A page's list may be absent or null (Exponea's `messages` is `decodeIfPresent`).
+            guard let list = object[listKey], !list.isNull else { return }
+            guard let array = list.arrayValue else {
+                throw PushInboxError(.typeMismatch, message: "\(listKey) is not an array", keyPath: listKey)
             }
-            try readEntries(array, under: "push_inbox", vendor: .swrve, options: options)
-        } else if object["messages"] != nil || object["sync_token"] != nil, object["type"] == nil {
-            let isCordial = vendor == .cordial || (vendor == nil && object["currentPage"] != nil)
-            self.vendor = isCordial ? .cordial : (vendor ?? .exponea)
-            try Self.requireSuccess(object)
-            if isCordial {
-                position = try Self.cordialPosition(object)
-            } else {
-                syncToken = object["sync_token"]?.stringValue
-            }
-            // Exponea's `messages` is optional (`decodeIfPresent`); Cordial's page reads it when present.
-            guard let messages = object["messages"], !messages.isNull else { return }
-            guard let array = messages.arrayValue else {
-                throw PushInboxError(.typeMismatch, message: "messages is not an array", keyPath: "messages")
-            }
-            try readEntries(array, under: "messages", vendor: self.vendor, options: options)
-        } else if let single = object["message"], object["success"] != nil, vendor == nil || vendor == .cordial {
-            // Cordial's single-message response (`InboxMessageGetter`): the entry without its `_id`, which the SDK
-            // takes from the request.
-            self.vendor = .cordial
-            try Self.requireSuccess(object)
-            let result = Result { () throws(PushInboxError) in
-                guard single.kind != .object || single.objectValue?["_id"] != nil else {
-                    throw PushInboxError(
-                        .missingID,
-                        message: "Cordial's single-message response carries no _id: the SDK takes the mcID from "
-                            + "the request; add it as _id to read the entry",
-                        keyPath: "_id"
-                    )
-                }
-                return try PushInboxMessage(entry: single, vendor: .cordial, options: options)
-            }
-            entries = [Entry(keyPath: "message", result: result.mapError { $0.nested(under: "message") })]
+            try readEntries(array, under: listKey, vendor: reader.vendor, options: options)
         } else {
             let result = Result { () throws(PushInboxError) in
                 try PushInboxMessage(entry: value, vendor: vendor, options: options)
@@ -220,35 +200,12 @@ public struct PushInboxPage: Sendable {
 
     /// Exponea's `AppInboxResponse` decodes `success` as a required Boolean; Cordial's page reads only a `success` that
     /// is `true`.
-    private static func requireSuccess(_ object: JSONObject) throws(PushInboxError) {
+    static func requireSuccess(_ object: JSONObject) throws(PushInboxError) {
         guard let success = object["success"]?.boolValue else {
             throw PushInboxError(.missingField, message: "success is absent or not a Boolean", keyPath: "success")
         }
         guard success else {
             throw PushInboxError(.unsuccessfulResponse, message: "the response says success: false", keyPath: "success")
         }
-    }
-
-    /// `currentPage`, `lastPage`, `perPage` and `total`, which Cordial's SDK requires as integers.
-    private static func cordialPosition(_ object: JSONObject) throws(PushInboxError) -> Position {
-        func integer(_ key: String) throws(PushInboxError) -> Int {
-            guard let value = object[key] else {
-                throw PushInboxError(.missingField, message: "\(key) is absent; the SDK needs it", keyPath: key)
-            }
-            guard let number = value.numberValue?.intValue else {
-                throw PushInboxError(
-                    .typeMismatch,
-                    message: "\(key) is \(PushInboxEntry.phrase(value)), not an integer",
-                    keyPath: key
-                )
-            }
-            return number
-        }
-        return Position(
-            current: try integer("currentPage"),
-            last: try integer("lastPage"),
-            size: try integer("perPage"),
-            total: try integer("total")
-        )
     }
 }
