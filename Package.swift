@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "PushRequestsTests",
             dependencies: [
-                "PushPayloads", "PushRequests", "PushPayloadsTestSupport",
+                "PushPayloads", "PushRequests", "PushRouting", "PushRoutingTesting", "PushPayloadsTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings

@@ -8,12 +8,14 @@ import Testing
 struct VendorFolderRuleTests {
     /// A vendor's case (`.cordial`, `notification.swrve`) or one of its types (`ExponeaDecoder`, `AtomicPushNotification`).
     // Unsafe only in name: a regex literal is never mutated.
-    nonisolated(unsafe) static let vendorName = #/\.(cordial|exponea|swrve|atomic)\b|\b(Cordial|Exponea|Swrve|Atomic)[A-Z][A-Za-z]*/#
+    nonisolated(unsafe) static let vendorName =
+        #/\.(cordial|exponea|swrve|atomic)\b|\b(Cordial|Exponea|Swrve|Atomic)[A-Z][A-Za-z]*/#
 
     /// The lines allowed to name a vendor outside its folder, each with its reason.
     static let allowed: [String: String] = [
         // The registry's list of standard decoders: the one place that names them all.
-        "Sources/PushPayloads/Decoding/PushDecoderRegistry.swift": "ExponeaDecoder(), AtomicDecoder(), SwrveDecoder(), CordialDecoder(),",
+        "Sources/PushPayloads/Decoding/PushDecoderRegistry.swift":
+            "ExponeaDecoder(), AtomicDecoder(), SwrveDecoder(), CordialDecoder(),",
         // A case of a closed enum that apps match on (`case .card(let card)`): cases cannot be declared in an extension
         // in the vendor's folder, and turning it into an open form breaks every app's `switch`.
         "Sources/PushRouting/PushTapResolution.swift": "case card(AtomicPushNotification)",

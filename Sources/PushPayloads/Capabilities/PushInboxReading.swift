@@ -56,7 +56,11 @@ public protocol PushInboxReading: PushPayloadDecoder {
     /// Reads what a page this reader claimed says besides its entries (`success`, a position, a sync token) into
     /// `page`. Its entries are then read from ``inboxPageListKey``, unless this fills in ``PushInboxPage/entries``
     /// itself (a response holding one entry). The default reads nothing.
-    func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+    func readInboxPage(
+        _ object: JSONObject,
+        into page: inout PushInboxPage,
+        options: PushInboxReadingOptions
+    )
         throws(PushInboxError)
 }
 
@@ -78,6 +82,7 @@ public struct PushInboxPageClaim: Hashable, Comparable, Sendable {
     /// A response holding one entry, which any page form beats.
     public static let singleEntry = PushInboxPageClaim(strength: 50)
 
+    /// Weaker: a lower strength.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.strength < rhs.strength }
 }
 
@@ -98,7 +103,11 @@ extension PushInboxReading {
         return .listKey
     }
     /// Reads nothing.
-    public func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+    public func readInboxPage(
+        _ object: JSONObject,
+        into page: inout PushInboxPage,
+        options: PushInboxReadingOptions
+    )
         throws(PushInboxError)
     {}
 }

@@ -132,7 +132,8 @@ public struct PushInboxMessage: Sendable {
         if let vendor {
             guard let reader = registry.inboxReader(for: vendor) else {
                 let names = readers.map(\.vendor.name)
-                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
+                let list =
+                    names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
                 throw PushInboxError(
                     .unknownVendor,
                     message: "no inbox reader for \(vendor.name); inboxes are read for \(list)"

@@ -95,7 +95,8 @@ extension PushInboxPage {
         return Result { () throws(PushInboxError) in
             var message = try PushInboxMessage(entry: document.root, vendor: vendor, options: options)
             guard let kept = options.registry.inboxReader(for: message.vendor)?.inboxCustomContentKey,
-                let member = custom.last(where: { $0.key == kept }) else { throw refusal }
+                let member = custom.last(where: { $0.key == kept })
+            else { throw refusal }
             message.customContent = nil
             message.customContentText = String(decoding: spans.bytes[member.value], as: UTF8.self)
             return message

@@ -66,7 +66,11 @@ public struct PushInspectionObject {
     public mutating func member(_ name: StaticString, _ value: Int64?) {
         guard let value else { return }
         key(name)
-        if let integer = Int(exactly: value) { output.appendDecimal(integer) } else { output.append(string: String(value)) }
+        if let integer = Int(exactly: value) {
+            output.appendDecimal(integer)
+        } else {
+            output.append(string: String(value))
+        }
     }
 
     /// A floating-point member, as `Encodable` writes it (its `description`).

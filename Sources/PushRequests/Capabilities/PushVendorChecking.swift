@@ -46,8 +46,8 @@ extension PushVendorChecking {
     public func checkPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {}
 
     /// Finds nothing.
-    public func checkOwnPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport)
-    {}
+    public func checkOwnPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
+    }
 
     /// Finds nothing.
     public func checkOthersPayload(

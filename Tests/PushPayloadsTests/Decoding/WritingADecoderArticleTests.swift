@@ -54,9 +54,11 @@ enum WritingADecoderArticle {
 struct WritingADecoderArticleTests {
     static let article = "Sources/PushPayloads/Docs.docc/WritingADecoder.md"
 
-    @Test("the article's Swift is the code in this file, which compiles")
+    @Test("the article's decoder is the code in this file, which compiles")
     func snippetsAreThisCode() throws {
-        let blocks = try DocCArticle(Self.article).codeBlocks("swift")
+        // The first five blocks; the capabilities after them are compiled by `WritingADecoderCapabilitiesTests`, in a
+        // module that sees `PushRouting` and `PushRequests`.
+        let blocks = try DocCArticle(Self.article).codeBlocks("swift").prefix(5)
         #expect(blocks.count == 5)
         let thisFile = DocCArticle.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
         for block in blocks {

@@ -26,7 +26,9 @@ extension CordialDecoder: PushInboxReading {
         guard let readValue = object["read"] else {
             throw PushInboxError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
         }
-        guard let read = readValue.boolValue else { throw entry.mismatch("read", expected: "a Boolean", found: readValue) }
+        guard let read = readValue.boolValue else {
+            throw entry.mismatch("read", expected: "a Boolean", found: readValue)
+        }
 
         var message = PushInboxMessage(vendor: vendor, messageID: id, contentType: .custom, document: entry.document)
         message.isRead = read

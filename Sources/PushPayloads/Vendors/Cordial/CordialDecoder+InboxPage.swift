@@ -16,7 +16,11 @@ extension CordialDecoder {
     }
 
     /// A page's `success` (only `true` is read) and position; a single-message response's `success` and its entry.
-    public func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+    public func readInboxPage(
+        _ object: JSONObject,
+        into page: inout PushInboxPage,
+        options: PushInboxReadingOptions
+    )
         throws(PushInboxError)
     {
         try PushInboxPage.requireSuccess(object)
@@ -36,7 +40,9 @@ extension CordialDecoder {
             }
             return try PushInboxMessage(entry: single, vendor: vendor, options: options)
         }
-        page.entries = [PushInboxPage.Entry(keyPath: "message", result: result.mapError { $0.nested(under: "message") })]
+        page.entries = [
+            PushInboxPage.Entry(keyPath: "message", result: result.mapError { $0.nested(under: "message") })
+        ]
     }
 
     private static func isPage(_ object: JSONObject) -> Bool {

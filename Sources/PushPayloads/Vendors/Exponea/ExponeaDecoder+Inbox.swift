@@ -35,9 +35,16 @@ extension ExponeaDecoder: PushInboxReading {
             )
         }
 
-        var message = PushInboxMessage(vendor: vendor, messageID: id, contentType: contentType, document: entry.document)
+        var message = PushInboxMessage(
+            vendor: vendor,
+            messageID: id,
+            contentType: contentType,
+            document: entry.document
+        )
         if let value = object["is_read"], !value.isNull, value.boolValue == nil {
-            issues.append(entry.mismatch("is_read", expected: "a Boolean (read as false, as the SDK does)", found: value))
+            issues.append(
+                entry.mismatch("is_read", expected: "a Boolean (read as false, as the SDK does)", found: value)
+            )
         }
         message.isRead = object["is_read"]?.boolValue ?? false
         message.sentAt = entry.optionalSeconds("create_time", issues: &issues)
@@ -45,7 +52,13 @@ extension ExponeaDecoder: PushInboxReading {
 
         if let content = object["content"] {
             if let contentObject = content.objectValue {
-                try Self.readContent(contentObject, value: content, into: &message, issues: &issues, options: entry.options)
+                try Self.readContent(
+                    contentObject,
+                    value: content,
+                    into: &message,
+                    issues: &issues,
+                    options: entry.options
+                )
             } else if !content.isNull {
                 issues.append(entry.mismatch("content", expected: "an object", found: content))
             }

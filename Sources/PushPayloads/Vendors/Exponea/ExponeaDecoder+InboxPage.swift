@@ -13,7 +13,11 @@ extension ExponeaDecoder {
     }
 
     /// `success`, which `AppInboxResponse` decodes as a required Boolean, and `sync_token`.
-    public func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+    public func readInboxPage(
+        _ object: JSONObject,
+        into page: inout PushInboxPage,
+        options: PushInboxReadingOptions
+    )
         throws(PushInboxError)
     {
         try PushInboxPage.requireSuccess(object)

@@ -38,7 +38,12 @@ extension SwrveDecoder: PushInboxReading {
         let sent = try entry.requiredMilliseconds("sent_date")
         let end = try entry.requiredMilliseconds("end_date")
 
-        var message = PushInboxMessage(vendor: vendor, messageID: String(id), contentType: .custom, document: entry.document)
+        var message = PushInboxMessage(
+            vendor: vendor,
+            messageID: String(id),
+            contentType: .custom,
+            document: entry.document
+        )
         message.variantID = String(variantID)
         message.isRead = state.uppercased() == "R"
         message.sentAt = sent
@@ -49,7 +54,9 @@ extension SwrveDecoder: PushInboxReading {
         case .some(let value) where value.kind == .object:
             message.customContent = value
         case .some(let value) where !value.isNull:
-            issues.append(entry.mismatch("customer_json", expected: "an object (Android skips the entry)", found: value))
+            issues.append(
+                entry.mismatch("customer_json", expected: "an object (Android skips the entry)", found: value)
+            )
         default:
             issues.append(
                 PushInboxError(

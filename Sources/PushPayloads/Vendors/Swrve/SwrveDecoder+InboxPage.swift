@@ -7,7 +7,11 @@ extension SwrveDecoder {
     public var inboxPageListKey: String? { "push_inbox" }
 
     /// Requires `push_inbox` to be an array: the SDKs read nothing else of the response.
-    public func readInboxPage(_ object: JSONObject, into page: inout PushInboxPage, options: PushInboxReadingOptions)
+    public func readInboxPage(
+        _ object: JSONObject,
+        into page: inout PushInboxPage,
+        options: PushInboxReadingOptions
+    )
         throws(PushInboxError)
     {
         guard object["push_inbox"]?.arrayValue != nil else {

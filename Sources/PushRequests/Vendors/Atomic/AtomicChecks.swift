@@ -9,8 +9,11 @@ extension AtomicDecoder: PushVendorChecking {
         source: "Atomic Web SDK 1.5.0 notificationFromPushPayload"
     )
 
+    /// `vendor.atomic.envelope`.
     public var checkRules: [PushCheckRule] { [Self.atomicEnvelope] }
 
+    /// An `atomic` value meant as Atomic's envelope in which its SDK finds no card, on a push its decoder did not
+    /// recognise.
     public func checkPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
         let classification = notification.classification
         if let atomic = delivery.payload["atomic"], classification.vendor != vendor,

@@ -16,8 +16,10 @@ extension CordialDecoder: PushVendorChecking {
         source: "Cordial iOS PushNotificationParserMessageAttribution; CordialAppExtensions PushNotificationParser"
     )
 
+    /// `vendor.cordial.mcid` and `vendor.cordial.extension-layout`.
     public var checkRules: [PushCheckRule] { [Self.cordialMcID, Self.cordialExtensionLayout] }
 
+    /// An `mcID` that is not a string, and the 2020 layout without a top-level `mcID`.
     public func checkPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
         if let mcID = delivery.payload["mcID"], mcID.kind != .string {
             report(Self.cordialMcID, "mcID") { "`mcID` is \(mcID.kindPhrase); Cordial's SDK claims only a string" }

@@ -1,6 +1,7 @@
 public import PushPayloads
 
 extension CordialExtras: PushInspectionExtras {
+    /// The members `CordialExtras`'s `Encodable` conformance encodes, in its order, an absent optional left out.
     public func writeInspection(to object: inout PushInspectionObject) throws {
         object.member("mc_id", mcID)
         object.member("uses_message_attribution_layout", usesMessageAttributionLayout)

@@ -29,8 +29,12 @@ extension ExponeaDecoder: PushVendorChecking {
         source: "Exponea iOS PushNotificationParser.parsePushOpened"
     )
 
-    public var checkRules: [PushCheckRule] { [Self.exponeaSource, Self.exponeaSilentFlag, Self.exponeaNotShown, Self.exponeaActions] }
+    /// `vendor.exponea.source`, `.silent-flag`, `.not-shown` and `.actions`.
+    public var checkRules: [PushCheckRule] {
+        [Self.exponeaSource, Self.exponeaSilentFlag, Self.exponeaNotShown, Self.exponeaActions]
+    }
 
+    /// A `source` meant as `xnpe_platform` but spelt otherwise, which neither SDK claims.
     public func checkPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
         if let source = delivery.payload["source"], !source.isString("xnpe_platform"), Self.isSourceNearMiss(source) {
             report(Self.exponeaSource, "source") {
@@ -39,10 +43,13 @@ extension ExponeaDecoder: PushVendorChecking {
         }
     }
 
+    /// `silent` as each platform's SDK reads it, a push the Android SDK does not show, and `actions` the iOS SDK
+    /// cannot read.
     public func checkOwnPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
         Self.checkExponea(delivery.payload, report)
     }
 
+    /// Exponea's `silent` flag asking for silence on another vendor's push, whose SDK does not read it.
     public func checkOthersPayload(
         _ delivery: PushDelivery,
         _ notification: PushNotification,

@@ -1,6 +1,7 @@
 public import PushPayloads
 
 extension ExponeaExtras: PushInspectionExtras {
+    /// The members `ExponeaExtras`'s `Encodable` conformance encodes, in its order, an absent optional left out.
     public func writeInspection(to object: inout PushInspectionObject) throws {
         object.member("action", action)
         object.member("url", url)

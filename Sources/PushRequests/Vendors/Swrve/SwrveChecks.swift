@@ -22,8 +22,10 @@ extension SwrveDecoder: PushVendorChecking {
         source: "Swrve iOS SwrvePush.isValidNotificationContent; Android SwrveNotificationBuilder"
     )
 
+    /// `vendor.swrve.push-id`, `.push-id-boolean` and `.rich-version`.
     public var checkRules: [PushCheckRule] { [Self.swrvePushID, Self.swrvePushIDBoolean, Self.swrveRichVersion] }
 
+    /// `_p` and `_sp` that the SDK reads as no push id, or as the same id for every push.
     public func checkPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
         let payload = delivery.payload
         let silentPushID = Self.pushID(payload["_sp"])
@@ -46,6 +48,7 @@ extension SwrveDecoder: PushVendorChecking {
         }
     }
 
+    /// Rich content (`_sw`) of a version past 1, which the SDK does not render.
     public func checkOwnPayload(_ delivery: PushDelivery, _ notification: PushNotification, report: PushFindingReport) {
         // The version as the SDK reads it (Objective-C's `intValue`: "2" is 2, "1.5" is 1).
         if let version = notification.swrve?.richVersion, version > 1 {
@@ -55,6 +58,7 @@ extension SwrveDecoder: PushVendorChecking {
         }
     }
 
+    /// A usable `_sp`, Swrve's silent push id, on another vendor's push, whose SDK ignores it.
     public func checkOthersPayload(
         _ delivery: PushDelivery,
         _ notification: PushNotification,

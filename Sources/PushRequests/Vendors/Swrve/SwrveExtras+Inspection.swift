@@ -1,6 +1,7 @@
 public import PushPayloads
 
 extension SwrveExtras: PushInspectionExtras {
+    /// The members `SwrveExtras`'s `Encodable` conformance encodes, in its order, an absent optional left out.
     public func writeInspection(to object: inout PushInspectionObject) throws {
         object.member("push_id", pushID)
         object.member("silent_push_id", silentPushID)
