@@ -14,7 +14,7 @@ extension PushInboxMessage {
         userInfo: [AnyHashable: Any],
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try self.init(entry: try options.document(userInfo: userInfo).root, vendor: vendor, options: options)
     }
 }
@@ -26,7 +26,7 @@ extension PushInboxPage {
         userInfo: [AnyHashable: Any],
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try self.init(value: try options.document(userInfo: userInfo).root, vendor: vendor, options: options)
     }
 
@@ -36,18 +36,18 @@ extension PushInboxPage {
         userInfoEntries: [[AnyHashable: Any]],
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
-        guard userInfoEntries.count <= options.limits.maximumEntries else {
-            throw PushInboxError(
+    ) throws(PushPayloadError) {
+        guard userInfoEntries.count <= options.maximumEntries else {
+            throw PushPayloadError(
                 .tooManyEntries,
-                message: "\(userInfoEntries.count) entries; the limit is \(options.limits.maximumEntries)"
+                message: "\(userInfoEntries.count) entries; the limit is \(options.maximumEntries)"
             )
         }
         var entries: [Entry] = []
         entries.reserveCapacity(userInfoEntries.count)
         for (index, dictionary) in userInfoEntries.enumerated() {
             let keyPath = "[\(index)]"
-            let result = Result { () throws(PushInboxError) in
+            let result = Result { () throws(PushPayloadError) in
                 try PushInboxMessage(userInfo: dictionary, vendor: vendor, options: options)
             }
             entries.append(Entry(keyPath: keyPath, result: result.mapError { $0.nested(under: keyPath) }))
@@ -58,11 +58,11 @@ extension PushInboxPage {
 
 extension PushInboxReadingOptions {
     /// Converts `userInfo` as a push's is converted, within ``limits``.
-    func document(userInfo: [AnyHashable: Any]) throws(PushInboxError) -> JSONDocument {
+    func document(userInfo: [AnyHashable: Any]) throws(PushPayloadError) -> JSONDocument {
         do {
-            return try JSONDocument(userInfo: userInfo, limits: limits.payloadLimits)
+            return try JSONDocument(userInfo: userInfo, limits: limits)
         } catch {
-            throw PushInboxError(error)
+            throw error
         }
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// `[UInt8]`, `ArraySlice<UInt8>`, `ContiguousArray<UInt8>`, `String` and `Substring` (their UTF-8) conform,
 /// and `Data` does with `PushPayloadsFoundation`; every entry point that reads bytes takes `some JSONBytes`,
-/// and, with a Swift 6.2 or later compiler, a `RawSpan` or `Span<UInt8>`. Conform a buffer type of your
+/// and, with a Swift 6.2 or later compiler, a `RawSpan` (pass a `Span<UInt8>` as its `bytes`). Conform a buffer type of your
 /// own (a NIO `ByteBuffer`'s readable bytes, say) by handing its bytes to `body`:
 ///
 /// ```swift

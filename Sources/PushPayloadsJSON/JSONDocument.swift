@@ -56,21 +56,12 @@ public struct JSONDocument: Sendable {
         self = try parser.parse(jsonBytes)
     }
 
-    /// Parses a payload, which must be a JSON object, from a span of UTF-8 bytes.
-    public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        try self.init(jsonBytes: jsonBytes.bytes, limits: limits)
-    }
-
     /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
     public init(jsonValueBytes: RawSpan, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
         self = try parser.parse(jsonValueBytes)
     }
 
-    /// Parses any JSON value (an array, a string, …) from a span of UTF-8 bytes.
-    public init(jsonValueBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        try self.init(jsonValueBytes: jsonValueBytes.bytes, limits: limits)
-    }
     #endif
 
     /// Parses a payload, which must be a JSON object, from a string.

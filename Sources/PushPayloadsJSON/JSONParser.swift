@@ -144,9 +144,5 @@ public struct JSONParser: Sendable {
         try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
     }
 
-    /// Parses one payload from a span of UTF-8 bytes.
-    public mutating func parse(_ jsonBytes: Span<UInt8>) throws(PushPayloadError) -> JSONDocument {
-        try parse(jsonBytes.bytes)
-    }
     #endif
 }

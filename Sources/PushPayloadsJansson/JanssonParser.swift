@@ -69,10 +69,6 @@ public struct JanssonParser: Sendable {
         try jsonBytes.withUnsafeBytes { buffer in Result { () throws(PushPayloadError) in try parse(buffer) } }.get()
     }
 
-    /// Parses one payload from a span of UTF-8 bytes.
-    public func parse(_ jsonBytes: Span<UInt8>) throws(PushPayloadError) -> JSONDocument {
-        try parse(jsonBytes.bytes)
-    }
     #endif
 
     private static func error(from error: json_error_t) -> PushPayloadError {

@@ -26,7 +26,8 @@ public struct PushChecker: Sendable {
     /// one platform already: this does not change their findings.
     public var platforms: Set<PushPlatform>
 
-    /// Creates a checker.
+    /// A checker applying the transports' rules and the vendor rules of `registry`'s decoders, for devices of
+    /// `platforms` (empty: not known).
     public init(registry: PushDecoderRegistry = .standard, platforms: Set<PushPlatform> = []) {
         self.registry = registry
         self.platforms = platforms

@@ -26,7 +26,7 @@ public struct PushFitter: Sendable {
     /// The limit in bytes for every platform instead of each platform's own; `nil` (the default) uses APNs' and FCM's.
     public var maximumBytes: Int?
 
-    /// Creates a fitter.
+    /// A fitter to `maximumBytes`, or, when `nil`, to each transport's own limit.
     public init(maximumBytes: Int? = nil) {
         self.maximumBytes = maximumBytes
     }

@@ -24,7 +24,7 @@ public struct PushInboxRecord: Sendable {
         /// An entry read.
         case message(PushInboxMessage)
         /// An entry, page or input that could not be read.
-        case error(PushInboxError)
+        case error(PushPayloadError)
     }
 
     /// Creates a record.
@@ -39,7 +39,7 @@ public struct PushInboxRecord: Sendable {
     public static func records(
         source: String,
         line: Int?,
-        reading: Result<PushInboxPage, PushInboxError>
+        reading: Result<PushInboxPage, PushPayloadError>
     ) -> [PushInboxRecord] {
         switch reading {
         case .failure(let error):

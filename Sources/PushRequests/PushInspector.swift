@@ -14,7 +14,7 @@ public struct PushInspector: Sendable {
     /// FCM body's deliveries to other platforms are left out, with their findings. Empty (the default): not known.
     public var platforms: Set<PushPlatform>
 
-    /// Creates an inspector.
+    /// An inspector decoding each platform's delivery with `registry` and checking it for devices of `platforms`.
     public init(registry: PushDecoderRegistry = .standard, platforms: Set<PushPlatform> = []) {
         self.registry = registry
         self.platforms = platforms

@@ -62,14 +62,6 @@ public struct PushSendRequest: Sendable {
         self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), kind: kind, limits: limits)
     }
 
-    /// Parses a request from a span of UTF-8 bytes.
-    public init(
-        jsonBytes: Span<UInt8>,
-        kind: PushRequestKind? = nil,
-        limits: PushPayloadLimits = .default
-    ) throws(PushPayloadError) {
-        self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), kind: kind, limits: limits)
-    }
     #endif
 
     /// Parses a request from a string.

@@ -51,7 +51,7 @@ public struct PushRouter: Sendable {
         broadcaster.subscribe()
     }
 
-    /// Routes a push that arrived in the background to its delegate's ``PushRouterDelegate/didReceiveSilentPush(_:)``.
+    /// Routes a push that arrived in the background to its delegate's ``PushRouterDelegate/didReceiveSilentPush(_:origin:)``.
     ///
     /// The event's ``PushRoutedEvent/fetchResult`` is the answer for the platform: the delegate's, or
     /// ``PushFetchResult/noData`` when nobody handled it (no delegate, a duplicate), or ``PushFetchResult/failed`` when
@@ -82,7 +82,7 @@ public struct PushRouter: Sendable {
     }
 
     /// Routes a push that arrived while the app is in the foreground to its delegate's
-    /// ``PushRouterDelegate/willPresentPush(_:)`` and to every presentation observer, all at once.
+    /// ``PushRouterDelegate/willPresentPush(_:origin:)`` and to every presentation observer, all at once.
     ///
     /// The event's ``PushRoutedEvent/presentation`` is the answer for the platform: the union of the answers that
     /// arrived within the timeout. A delegate or observer that throws or overruns adds nothing; `[]` means the push is

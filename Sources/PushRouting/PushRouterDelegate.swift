@@ -28,23 +28,16 @@ public import PushPayloads
 /// ``PushTap/origin``. An SDK that calls the completion handler itself is bridged with
 /// ``withVendorCompletionHandler(isolation:_:)``, which hands the SDK's answer back as the delegate's.
 public protocol PushRouterDelegate: Sendable {
-    /// A push arrived in the background (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
+    /// A push arrived in the background (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`), with
+    /// the event it came from, for a delegate that hands it on to its vendor's SDK.
     ///
     /// The router reports the event the platform reports: a visible push that also sets `content-available` arrives
     /// here too, with `PushNotification.isSilent` false. The default returns ``PushFetchResult/noData``.
-    func didReceiveSilentPush(_ notification: PushNotification) async throws -> PushFetchResult
-
-    /// A push arrived in the background, with the event it came from; the router calls this one. The default calls
-    /// ``didReceiveSilentPush(_:)``.
     func didReceiveSilentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushFetchResult
 
-    /// A push arrived while the app is in the foreground (`userNotificationCenter(_:willPresent:…)`): how should it be
-    /// presented? The answer is merged with the presentation observers' answers. The default returns `[]`: not
-    /// presented, as the OS does when nobody answers.
-    func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation
-
-    /// A push arrived in the foreground, with the event it came from; the router calls this one. The default calls
-    /// ``willPresentPush(_:)``.
+    /// A push arrived while the app is in the foreground (`userNotificationCenter(_:willPresent:…)`), with the event it
+    /// came from: how should it be presented? The answer is merged with the presentation observers' answers. The
+    /// default returns `[]`: not presented, as the OS does when nobody answers.
     func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation
 
     /// The user tapped the notification or one of its buttons (`userNotificationCenter(_:didReceive:…)`). The default
@@ -82,26 +75,20 @@ public protocol PushRouterDelegate: Sendable {
 }
 
 extension PushRouterDelegate {
-    /// Returns ``PushFetchResult/noData``.
-    public func didReceiveSilentPush(_ notification: PushNotification) async throws -> PushFetchResult { .noData }
-
-    /// Returns `[]`.
-    public func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation { [] }
-
     /// Does nothing.
     public func didTapPush(_ tap: PushTap) async throws {}
 
-    /// Calls ``didReceiveSilentPush(_:)``.
+    /// Returns ``PushFetchResult/noData``.
     public func didReceiveSilentPush(
         _ notification: PushNotification,
         origin: PushOrigin
     ) async throws -> PushFetchResult {
-        try await didReceiveSilentPush(notification)
+        .noData
     }
 
-    /// Calls ``willPresentPush(_:)``.
+    /// Returns `[]`.
     public func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
-        try await willPresentPush(notification)
+        []
     }
 
     /// Does nothing.

@@ -93,11 +93,6 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
         }
     }
 
-    /// Records a silent delivery and answers ``fetchResult``.
-    public func didReceiveSilentPush(_ notification: PushNotification) async throws -> PushFetchResult {
-        try await record(RecordedPushEvent(kind: .silentDelivery, notification: notification)).fetchResult
-    }
-
     /// Records a silent delivery with its origin and answers ``fetchResult``.
     public func didReceiveSilentPush(
         _ notification: PushNotification,
@@ -105,11 +100,6 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
     ) async throws -> PushFetchResult {
         try await record(RecordedPushEvent(kind: .silentDelivery, notification: notification, origin: origin))
             .fetchResult
-    }
-
-    /// Records a foreground delivery and answers ``presentation``.
-    public func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
-        try await record(RecordedPushEvent(kind: .foregroundDelivery, notification: notification)).presentation
     }
 
     /// Records a foreground delivery with its origin and answers ``presentation``.
@@ -142,7 +132,7 @@ public final class RecordingPushDelegate: PushRouterDelegate, PushPresentationOb
 
     /// Records a foreground delivery, as an observer, and answers ``presentation``.
     public func presentation(for notification: PushNotification) async throws -> PushPresentation {
-        try await willPresentPush(notification)
+        try await record(RecordedPushEvent(kind: .foregroundDelivery, notification: notification)).presentation
     }
 
     private func events(_ kind: PushRoutedEvent.Kind) -> [RecordedPushEvent] {

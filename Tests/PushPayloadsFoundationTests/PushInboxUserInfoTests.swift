@@ -66,7 +66,7 @@ struct PushInboxUserInfoTests {
         #expect {
             try PushInboxMessage(userInfo: ["id": "x", "type": "html", "create_time": Date()])
         } throws: { error in
-            guard let error = error as? PushInboxError else { return false }
+            guard let error = error as? PushPayloadError else { return false }
             return error.code.name == "type_mismatch" && error.message.contains("Date")
         }
     }

@@ -152,18 +152,10 @@ struct JSONParserReuseTests {
                 ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes.span.bytes) }
                     == expected
             )
-            #expect(ParseOutcome { () throws(PushPayloadError) in try parser.parse(bytes.span) } == expected)
             let expectedValue = ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonValueBytes: bytes) }
             #expect(
                 ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonValueBytes: bytes.span.bytes) }
                     == expectedValue
-            )
-            #expect(
-                ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonValueBytes: bytes.span) }
-                    == expectedValue
-            )
-            #expect(
-                ParseOutcome { () throws(PushPayloadError) in try JSONDocument(jsonBytes: bytes.span) } == expected
             )
             #expect(
                 ParseOutcome { () throws(PushPayloadError) in try parser.parse(ContiguousArray(bytes)) } == expected

@@ -106,10 +106,6 @@ struct PushSendRequestTests {
                 outcome { () throws(PushPayloadError) in try PushSendRequest(jsonBytes: bytes.span.bytes, kind: kind) }
                     == expected
             )
-            #expect(
-                outcome { () throws(PushPayloadError) in try PushSendRequest(jsonBytes: bytes.span, kind: kind) }
-                    == expected
-            )
             #endif
         }
     }

@@ -51,9 +51,9 @@ extension AcmeDecoder: PushMessageIdentifying {
 extension AcmeDecoder: PushInboxReading {
     func isInboxEntry(_ entry: JSONObject) -> Bool { entry["acme_entry"] != nil }
 
-    func readInboxEntry(_ entry: PushInboxEntry) throws(PushInboxError) -> PushInboxMessage {
+    func readInboxEntry(_ entry: PushInboxEntry) throws(PushPayloadError) -> PushInboxMessage {
         guard let id = entry.object["acme_entry"]?.stringValue, !id.isEmpty else {
-            throw PushInboxError(.missingID, message: "acme_entry is absent or not a string", keyPath: "acme_entry")
+            throw PushPayloadError(.missingID, message: "acme_entry is absent or not a string", keyPath: "acme_entry")
         }
         var message = PushInboxMessage(vendor: vendor, messageID: id, contentType: .custom, document: entry.document)
         message.isRead = entry.object["seen"]?.boolValue ?? false
@@ -182,6 +182,6 @@ struct WritingADecoderCapabilitiesTests {
         let given = try PushInboxMessage(jsonString: #"{"acme_entry":"e-2"}"#, vendor: Self.acme, options: options)
         #expect(given.messageID == "e-2" && !given.isRead)
         // Without the decoder, the entry is nobody's.
-        #expect(throws: PushInboxError.self) { try PushInboxMessage(jsonString: #"{"acme_entry":"e-2"}"#) }
+        #expect(throws: PushPayloadError.self) { try PushInboxMessage(jsonString: #"{"acme_entry":"e-2"}"#) }
     }
 }

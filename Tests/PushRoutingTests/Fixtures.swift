@@ -243,12 +243,12 @@ final class HangingDelegate: PushRouterDelegate, PushPresentationObserver {
         state.withLock { $0.finished += 1 }
     }
 
-    func didReceiveSilentPush(_ notification: PushNotification) async throws -> PushFetchResult {
+    func didReceiveSilentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushFetchResult {
         await hang()
         return .newData
     }
 
-    func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
         await hang()
         return .all
     }

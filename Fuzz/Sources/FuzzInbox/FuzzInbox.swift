@@ -26,7 +26,7 @@ func checkTimestamp(_ timestamp: PushTimestamp?, input: UnsafeRawBufferPointer) 
     )
 }
 
-func checkError(_ error: PushInboxError, input: UnsafeRawBufferPointer) {
+func checkError(_ error: PushPayloadError, input: UnsafeRawBufferPointer) {
     fuzzCheck(
         !error.code.name.isEmpty && !error.message.isEmpty,
         "an error without code or message: \(error)",
@@ -41,9 +41,13 @@ public func fuzzInbox(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(input)
     // The clock and the limits come from the input's length, so both sides of each are reached.
     let now = PushTimestamp(millisecondsSince1970: Int64(size) * 86_400_000 * 200)
-    let tight = PushInboxLimits(maximumInputBytes: max(1, size / 2), maximumEntries: size % 4, maximumDepth: 3)
-    for limits in [PushInboxLimits.default, tight] {
-        let options = PushInboxReadingOptions(limits: limits, now: size % 2 == 0 ? now : nil)
+    let tight = PushPayloadLimits(maximumPayloadBytes: max(1, size / 2), maximumDepth: 3)
+    for (limits, maximumEntries) in [(PushPayloadLimits.inbox, 10_000), (tight, size % 4)] {
+        let options = PushInboxReadingOptions(
+            limits: limits,
+            maximumEntries: maximumEntries,
+            now: size % 2 == 0 ? now : nil
+        )
         for vendor in [nil, PushVendor.exponea, .swrve, .cordial] {
             readPage(bytes, vendor: vendor, options: options, input: input)
         }
@@ -62,7 +66,7 @@ func readPage(_ bytes: [UInt8], vendor: PushVendor?, options: PushInboxReadingOp
         checkError(error, input: input)
         return
     }
-    fuzzCheck(page.entries.count <= max(options.limits.maximumEntries, 1), "more entries than the limit", input: input)
+    fuzzCheck(page.entries.count <= max(options.maximumEntries, 1), "more entries than the limit", input: input)
     for entry in page.entries {
         switch entry.result {
         case .failure(let error):

@@ -7,14 +7,14 @@ public import PushPayloadsJSON
 /// ``PushInboxMessage`` and ``PushInboxPage`` ask the decoders of their options' registry
 /// (``PushInboxReadingOptions/registry``), never a vendor by name: an entry goes to the reader of the vendor given, or
 /// else to the one reader whose ``isInboxEntry(_:)`` claims it. A decoder that does not adopt this has no inbox:
-/// reading an entry for its vendor is ``PushInboxError/Code/unknownVendor``.
+/// reading an entry for its vendor is ``PushPayloadError/Code/unknownVendor``.
 ///
 /// ```swift
 /// extension AcmeDecoder: PushInboxReading {
 ///     func isInboxEntry(_ entry: JSONObject) -> Bool { entry["acme_entry_id"] != nil }
-///     func readInboxEntry(_ entry: PushInboxEntry) throws(PushInboxError) -> PushInboxMessage {
+///     func readInboxEntry(_ entry: PushInboxEntry) throws(PushPayloadError) -> PushInboxMessage {
 ///         guard let id = entry.object["acme_entry_id"]?.stringValue else {
-///             throw PushInboxError(.missingID, message: "acme_entry_id is absent", keyPath: "acme_entry_id")
+///             throw PushPayloadError(.missingID, message: "acme_entry_id is absent", keyPath: "acme_entry_id")
 ///         }
 ///         var message = PushInboxMessage(vendor: vendor, messageID: id, contentType: .custom, document: entry.document)
 ///         message.isRead = entry.object["seen"]?.boolValue ?? false
@@ -29,7 +29,7 @@ public protocol PushInboxReading: PushPayloadDecoder {
 
     /// Reads one entry as the vendor's SDK reads it: what the SDK refuses throws, what it reads with a fallback is read
     /// the same way and noted in ``PushInboxMessage/issues``.
-    func readInboxEntry(_ entry: PushInboxEntry) throws(PushInboxError) -> PushInboxMessage
+    func readInboxEntry(_ entry: PushInboxEntry) throws(PushPayloadError) -> PushInboxMessage
 
     /// The key an entry's expiry is read from, the key path of the issue an expired entry gets. The default is
     /// `expire_time`.
@@ -61,7 +61,7 @@ public protocol PushInboxReading: PushPayloadDecoder {
         into page: inout PushInboxPage,
         options: PushInboxReadingOptions
     )
-        throws(PushInboxError)
+        throws(PushPayloadError)
 }
 
 /// How strongly an object's keys say it is one vendor's inbox page: of several readers that claim it, the strongest
@@ -108,7 +108,7 @@ extension PushInboxReading {
         into page: inout PushInboxPage,
         options: PushInboxReadingOptions
     )
-        throws(PushInboxError)
+        throws(PushPayloadError)
     {}
 }
 

@@ -11,7 +11,7 @@ public struct PushClassifier: Sendable {
 
     private var parser: JSONParser
 
-    /// Creates a classifier.
+    /// A classifier that keeps one parser's buffers across payloads, within `limits`.
     public init(registry: PushDecoderRegistry = .standard, limits: PushPayloadLimits = .default) {
         self.registry = registry
         self.parser = JSONParser(limits: limits)
@@ -42,11 +42,6 @@ public struct PushClassifier: Sendable {
         try registry.classify(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits))
     }
 
-    /// Parses and classifies one payload from a span of UTF-8 bytes.
-    public mutating func classify(_ jsonBytes: Span<UInt8>) throws(PushPayloadError) -> PushClassification {
-        try classify(jsonBytes.bytes)
-    }
-
     /// Parses and decodes one payload from a span of UTF-8 bytes.
     public mutating func decode(
         _ jsonBytes: RawSpan,
@@ -55,13 +50,6 @@ public struct PushClassifier: Sendable {
         try registry.decode(PushPayload(document: parser.parse(jsonBytes), limits: parser.limits), detail: detail)
     }
 
-    /// Parses and decodes one payload from a span of UTF-8 bytes.
-    public mutating func decode(
-        _ jsonBytes: Span<UInt8>,
-        detail: PushDecodingDetail = .full
-    ) throws(PushPayloadError) -> PushNotification {
-        try decode(jsonBytes.bytes, detail: detail)
-    }
     #endif
 
     /// Parses and classifies one payload from raw memory: the command's entry, which holds its batches so.

@@ -183,21 +183,6 @@ public struct PushDecoderRegistry: Sendable {
         decode(try PushPayload(jsonBytes: jsonBytes, limits: limits))
     }
 
-    /// Parses and classifies a payload from a span of UTF-8 bytes.
-    public func classify(
-        jsonBytes: Span<UInt8>,
-        limits: PushPayloadLimits = .default
-    ) throws(PushPayloadError) -> PushClassification {
-        classify(try PushPayload(jsonBytes: jsonBytes, limits: limits))
-    }
-
-    /// Parses and decodes a payload from a span of UTF-8 bytes.
-    public func decode(
-        jsonBytes: Span<UInt8>,
-        limits: PushPayloadLimits = .default
-    ) throws(PushPayloadError) -> PushNotification {
-        decode(try PushPayload(jsonBytes: jsonBytes, limits: limits))
-    }
     #endif
 }
 

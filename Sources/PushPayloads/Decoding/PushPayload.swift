@@ -50,10 +50,6 @@ public struct PushPayload: Sendable {
         self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
     }
 
-    /// Parses a payload from a span of UTF-8 bytes.
-    public init(jsonBytes: Span<UInt8>, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
-        self.init(document: try JSONDocument(jsonBytes: jsonBytes, limits: limits), limits: limits)
-    }
     #endif
 
     /// Parses a payload from a string.

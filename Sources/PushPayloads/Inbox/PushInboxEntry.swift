@@ -21,11 +21,11 @@ public struct PushInboxEntry {
     /// The entry as a document of its own, for ``PushInboxMessage/document``: it stands alone in the model, whatever
     /// page it came from.
     public var document: JSONDocument {
-        (try? JSONDocument(jsonValueBytes: value.jsonBytes, limits: options.limits.payloadLimits)) ?? .emptyObject
+        (try? JSONDocument(jsonValueBytes: value.jsonBytes, limits: options.limits)) ?? .emptyObject
     }
 
-    func mismatch(_ key: String, expected: String, found value: JSONValue) -> PushInboxError {
-        PushInboxError(.typeMismatch, message: "\(key) is \(Self.phrase(value)), not \(expected)", keyPath: key)
+    func mismatch(_ key: String, expected: String, found value: JSONValue) -> PushPayloadError {
+        PushPayloadError(.typeMismatch, message: "\(key) is \(Self.phrase(value)), not \(expected)", keyPath: key)
     }
 
     static func phrase(_ value: JSONValue) -> String {
@@ -39,19 +39,19 @@ public struct PushInboxEntry {
         }
     }
 
-    func requiredString(_ key: String, missing code: PushInboxError.Code) throws(PushInboxError) -> String {
+    func requiredString(_ key: String, missing code: PushPayloadError.Code) throws(PushPayloadError) -> String {
         guard let value = object[key], !value.isNull else {
-            throw PushInboxError(code, message: "\(key) is absent", keyPath: key)
+            throw PushPayloadError(code, message: "\(key) is absent", keyPath: key)
         }
         guard let text = value.stringValue else { throw mismatch(key, expected: "a string", found: value) }
-        guard !text.isEmpty else { throw PushInboxError(code, message: "\(key) is empty", keyPath: key) }
+        guard !text.isEmpty else { throw PushPayloadError(code, message: "\(key) is empty", keyPath: key) }
         return text
     }
 
     /// A number iOS's `as? UInt64` and Android's `getLong` both read: integral, 0 or more, in range.
-    func requiredUnsigned(_ key: String, missing code: PushInboxError.Code) throws(PushInboxError) -> Int64 {
+    func requiredUnsigned(_ key: String, missing code: PushPayloadError.Code) throws(PushPayloadError) -> Int64 {
         guard let value = object[key], !value.isNull else {
-            throw PushInboxError(code, message: "\(key) is absent", keyPath: key)
+            throw PushPayloadError(code, message: "\(key) is absent", keyPath: key)
         }
         guard let number = value.numberValue?.int64Value, number >= 0 else {
             throw mismatch(key, expected: "a whole number of 0 or more", found: value)
@@ -59,10 +59,10 @@ public struct PushInboxEntry {
         return number
     }
 
-    func requiredMilliseconds(_ key: String) throws(PushInboxError) -> PushTimestamp {
+    func requiredMilliseconds(_ key: String) throws(PushPayloadError) -> PushTimestamp {
         let milliseconds = try requiredUnsigned(key, missing: .missingField)
         guard milliseconds <= PushTimestamp.maximumMilliseconds else {
-            throw PushInboxError(
+            throw PushPayloadError(
                 .invalidTimestamp,
                 message: "\(key) is \(milliseconds) milliseconds since 1970, after the year 9999",
                 keyPath: key
@@ -71,10 +71,10 @@ public struct PushInboxEntry {
         return PushTimestamp(millisecondsSince1970: milliseconds)
     }
 
-    func requiredISO8601(_ key: String) throws(PushInboxError) -> PushTimestamp {
+    func requiredISO8601(_ key: String) throws(PushPayloadError) -> PushTimestamp {
         let text = try requiredString(key, missing: .missingField)
         guard let timestamp = PushTimestamp(iso8601: text) else {
-            throw PushInboxError(
+            throw PushPayloadError(
                 .invalidTimestamp,
                 message: "\(key) \"\(text.prefix(64))\" is not ISO 8601 with fractional seconds, such as "
                     + "2024-10-10T12:25:07.123Z",
@@ -85,7 +85,7 @@ public struct PushInboxEntry {
     }
 
     /// Seconds since 1970 as a JSON number, as iOS decodes `create_time` (`Double`).
-    func optionalSeconds(_ key: String, issues: inout [PushInboxError]) -> PushTimestamp? {
+    func optionalSeconds(_ key: String, issues: inout [PushPayloadError]) -> PushTimestamp? {
         guard let value = object[key], !value.isNull else { return nil }
         guard let seconds = value.numberValue?.doubleValue else {
             issues.append(mismatch(key, expected: "a number of seconds since 1970", found: value))
@@ -93,7 +93,7 @@ public struct PushInboxEntry {
         }
         guard let timestamp = PushTimestamp(secondsSince1970: seconds) else {
             issues.append(
-                PushInboxError(.invalidTimestamp, message: "\(key) is outside the years 0 to 9999", keyPath: key)
+                PushPayloadError(.invalidTimestamp, message: "\(key) is outside the years 0 to 9999", keyPath: key)
             )
             return nil
         }

@@ -60,7 +60,7 @@ public struct PushInboxMessage: Sendable {
 
     /// What the reading noticed but the vendor's SDK tolerates: a field of the wrong type read with the SDK's fallback,
     /// an unknown Exponea `type`, an expired entry. Empty for a clean entry.
-    public var issues: [PushInboxError] = []
+    public var issues: [PushPayloadError] = []
     /// The entry as it was read, so nothing is lost.
     public var document: JSONDocument
 
@@ -78,7 +78,7 @@ public struct PushInboxMessage: Sendable {
         jsonBytes: some JSONBytes,
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try self.init(entry: try options.document(jsonBytes: jsonBytes).root, vendor: vendor, options: options)
     }
 
@@ -87,7 +87,7 @@ public struct PushInboxMessage: Sendable {
         jsonString: String,
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try self.init(jsonBytes: Array(jsonString.utf8), vendor: vendor, options: options)
     }
 
@@ -96,16 +96,16 @@ public struct PushInboxMessage: Sendable {
         entry: JSONValue,
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         guard let object = entry.objectValue else {
-            throw PushInboxError(.notAnObject, message: "an inbox entry is a JSON object, not \(entry.kind)")
+            throw PushPayloadError(.notAnObject, message: "an inbox entry is a JSON object, not \(entry.kind)")
         }
         let reader = try Self.reader(ofEntry: object, vendor: vendor, registry: options.registry)
         self = try reader.readInboxEntry(PushInboxEntry(value: entry, object: object, options: options))
         if let now = options.now, let expiresAt, expiresAt < now {
             isExpired = true
             issues.append(
-                PushInboxError(
+                PushPayloadError(
                     .expired,
                     message: "expired at \(expiresAt.iso8601), before \(now.iso8601): the SDK no longer lists it",
                     keyPath: reader.inboxExpiryKey
@@ -127,14 +127,14 @@ public struct PushInboxMessage: Sendable {
         ofEntry object: JSONObject,
         vendor: PushVendor?,
         registry: PushDecoderRegistry
-    ) throws(PushInboxError) -> any PushInboxReading {
+    ) throws(PushPayloadError) -> any PushInboxReading {
         let readers = registry.inboxReaders
         if let vendor {
             guard let reader = registry.inboxReader(for: vendor) else {
                 let names = readers.map(\.vendor.name)
                 let list =
                     names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
-                throw PushInboxError(
+                throw PushPayloadError(
                     .unknownVendor,
                     message: "no inbox reader for \(vendor.name); inboxes are read for \(list)"
                 )
@@ -143,7 +143,7 @@ public struct PushInboxMessage: Sendable {
         }
         let claiming = readers.filter { $0.isInboxEntry(object) }
         guard claiming.count == 1, let reader = claiming.first else {
-            throw PushInboxError(
+            throw PushPayloadError(
                 .unknownVendor,
                 message: claiming.isEmpty
                     ? "no key says whose inbox entry this is (Exponea id/type/content, Swrve message_id, "
@@ -172,64 +172,37 @@ public struct PushInboxMessage: Sendable {
     }
 }
 
-/// How inbox entries are read: the bounds on untrusted input, the push decoders, and the moment that decides whether an
-/// entry has expired.
+/// How inbox entries are read: the bounds on untrusted input, the push decoders (and with them the inbox readers), and
+/// the moment that decides whether an entry has expired.
 public struct PushInboxReadingOptions: Sendable {
-    /// Bounds on the input.
-    public var limits: PushInboxLimits
-    /// The decoders that read an entry's push (Exponea `push` entries).
+    /// Bounds on the input, parsed as one entry or page; ``PushPayloadLimits/inbox`` (4 MiB, 128 levels) by default.
+    public var limits: PushPayloadLimits
+    /// The most entries one page may hold: a page with more is refused (``PushPayloadError/Code/tooManyEntries``).
+    public var maximumEntries: Int
+    /// The decoders whose inbox readers read the entries (``PushInboxReading``), and which read an entry's push
+    /// (Exponea `push` entries).
     public var registry: PushDecoderRegistry
     /// The moment to judge expiry against; `nil`, the default, judges nothing (the library has no clock: pass the
     /// current time to flag entries the vendor's SDK would no longer list).
     public var now: PushTimestamp?
 
-    /// Creates options.
+    /// Options with `limits` and `maximumEntries` on untrusted input (10,000 entries by default: a Swrve campaigns
+    /// response or a Cordial page of a hundred messages fits many times over), the readers of `registry`, and `now`.
     public init(
-        limits: PushInboxLimits = .default,
+        limits: PushPayloadLimits = .inbox,
+        maximumEntries: Int = 10_000,
         registry: PushDecoderRegistry = .standard,
         now: PushTimestamp? = nil
     ) {
+        precondition(maximumEntries >= 0, "entry limit out of range")
         self.limits = limits
+        self.maximumEntries = maximumEntries
         self.registry = registry
         self.now = now
     }
 
-    /// Parses input as an entry or page is parsed: any JSON value, within ``limits``; the engine's error kept as a
-    /// ``PushInboxError`` with its code, offset and message.
-    public func document(jsonBytes: some JSONBytes) throws(PushInboxError) -> JSONDocument {
-        do {
-            return try JSONDocument(jsonValueBytes: jsonBytes, limits: limits.payloadLimits)
-        } catch {
-            throw PushInboxError(error)
-        }
-    }
-}
-
-/// Bounds on inbox input, which arrives from an API or a cache file nobody vetted.
-public struct PushInboxLimits: Hashable, Sendable {
-    /// The largest input, in bytes, parsed as one entry or page.
-    public var maximumInputBytes: Int
-    /// The most entries one page may hold.
-    public var maximumEntries: Int
-    /// The deepest nesting accepted.
-    public var maximumDepth: Int
-
-    /// Creates limits.
-    public init(maximumInputBytes: Int = 4 << 20, maximumEntries: Int = 10_000, maximumDepth: Int = 128) {
-        precondition(maximumInputBytes >= 0 && maximumInputBytes < Int(UInt32.max), "input limit out of range")
-        precondition(maximumEntries >= 0, "entry limit out of range")
-        precondition(maximumDepth >= 1 && maximumDepth <= 100_000, "depth limit out of range")
-        self.maximumInputBytes = maximumInputBytes
-        self.maximumEntries = maximumEntries
-        self.maximumDepth = maximumDepth
-    }
-
-    /// 4 MiB, 10,000 entries, 128 levels: a Swrve campaigns response with its inbox, or a Cordial page of a hundred
-    /// messages, fits many times over.
-    public static let `default` = PushInboxLimits()
-
-    /// The engine's limits for input of this size and depth.
-    public var payloadLimits: PushPayloadLimits {
-        PushPayloadLimits(maximumPayloadBytes: maximumInputBytes, maximumDepth: maximumDepth)
+    /// Parses input as an entry or page is parsed: any JSON value, within ``limits``.
+    public func document(jsonBytes: some JSONBytes) throws(PushPayloadError) -> JSONDocument {
+        try JSONDocument(jsonValueBytes: jsonBytes, limits: limits)
     }
 }

@@ -9,8 +9,8 @@ extension PushInboxPage {
     /// (`success`, Cordial's position, the vendor) is checked as always, and a fault there is the page's error.
     /// Then each entry is read on its own (``entry(_:in:vendor:options:)``): one the reader refuses is an error
     /// entry beside the others, with its key path.
-    init?(entryByEntry bytes: [UInt8], vendor: PushVendor?, options: PushInboxReadingOptions) throws(PushInboxError) {
-        guard bytes.count <= options.limits.maximumInputBytes, let spans = JSONTextSpans(bytes) else { return nil }
+    init?(entryByEntry bytes: [UInt8], vendor: PushVendor?, options: PushInboxReadingOptions) throws(PushPayloadError) {
+        guard bytes.count <= options.limits.maximumPayloadBytes, let spans = JSONTextSpans(bytes) else { return nil }
         let root = spans.root
         if let elements = spans.elements(of: root) {
             self.init(vendor: vendor, entries: [])
@@ -46,9 +46,9 @@ extension PushInboxPage {
         under prefix: String,
         vendor: PushVendor?,
         options: PushInboxReadingOptions
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try appendEntries(elements, count: elements.count, under: prefix, options: options) {
-            element throws(PushInboxError) in
+            element throws(PushPayloadError) in
             try Self.entry(element, in: spans, vendor: vendor, options: options).get()
         }
     }
@@ -61,12 +61,12 @@ extension PushInboxPage {
         in spans: JSONTextSpans,
         vendor: PushVendor?,
         options: PushInboxReadingOptions
-    ) -> Result<PushInboxMessage, PushInboxError> {
+    ) -> Result<PushInboxMessage, PushPayloadError> {
         let bytes = Array(spans.bytes[range])
-        let refusal: PushInboxError
+        let refusal: PushPayloadError
         do {
             let document = try options.document(jsonBytes: bytes)
-            return Result { () throws(PushInboxError) in
+            return Result { () throws(PushPayloadError) in
                 try PushInboxMessage(entry: document.root, vendor: vendor, options: options)
             }
         } catch {
@@ -92,7 +92,7 @@ extension PushInboxPage {
             )
         }
         guard let document = try? options.document(jsonBytes: rest) else { return .failure(refusal) }
-        return Result { () throws(PushInboxError) in
+        return Result { () throws(PushPayloadError) in
             var message = try PushInboxMessage(entry: document.root, vendor: vendor, options: options)
             guard let kept = options.registry.inboxReader(for: message.vendor)?.inboxCustomContentKey,
                 let member = custom.last(where: { $0.key == kept })

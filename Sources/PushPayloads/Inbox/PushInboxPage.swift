@@ -31,10 +31,10 @@ public struct PushInboxPage: Sendable {
         /// The entry's key path in the page, such as `push_inbox[2]`; empty for an entry on its own.
         public var keyPath: String
         /// The entry read, or the error that stopped it (its key path includes ``keyPath``).
-        public var result: Result<PushInboxMessage, PushInboxError>
+        public var result: Result<PushInboxMessage, PushPayloadError>
 
         /// Creates an entry.
-        public init(keyPath: String, result: Result<PushInboxMessage, PushInboxError>) {
+        public init(keyPath: String, result: Result<PushInboxMessage, PushPayloadError>) {
             self.keyPath = keyPath
             self.result = result
         }
@@ -71,7 +71,7 @@ public struct PushInboxPage: Sendable {
     /// The entries read.
     public var messages: [PushInboxMessage] { entries.compactMap { try? $0.result.get() } }
     /// The entries that could not be read.
-    public var errors: [PushInboxError] {
+    public var errors: [PushPayloadError] {
         entries.compactMap { if case .failure(let error) = $0.result { error } else { nil } }
     }
 
@@ -81,7 +81,7 @@ public struct PushInboxPage: Sendable {
         jsonBytes: some JSONBytes,
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         let document: JSONDocument
         do {
             document = try options.document(jsonBytes: jsonBytes)
@@ -102,7 +102,7 @@ public struct PushInboxPage: Sendable {
         jsonString: String,
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try self.init(jsonBytes: Array(jsonString.utf8), vendor: vendor, options: options)
     }
 
@@ -112,7 +112,7 @@ public struct PushInboxPage: Sendable {
         vendor: PushVendor? = nil,
         options: PushInboxReadingOptions = .init()
     )
-        throws(PushInboxError)
+        throws(PushPayloadError)
     {
         self.vendor = vendor
         entries = []
@@ -121,7 +121,7 @@ public struct PushInboxPage: Sendable {
             return
         }
         guard let object = value.objectValue else {
-            throw PushInboxError(
+            throw PushPayloadError(
                 .notAnObject,
                 message: "an inbox page or entry is a JSON object or array, not \(value.kind)"
             )
@@ -131,7 +131,7 @@ public struct PushInboxPage: Sendable {
         if listKeys.count > 1 {
             // Each vendor's page has one list: a page with two is none of them, and keeping one list would silently
             // drop the other's entries.
-            throw PushInboxError(
+            throw PushPayloadError(
                 .ambiguousPage,
                 message: "the page has both push_inbox (Swrve) and messages (Exponea, Cordial); send one page a line",
                 keyPath: "messages"
@@ -150,11 +150,11 @@ public struct PushInboxPage: Sendable {
             // A page's list may be absent or null (Exponea's `messages` is `decodeIfPresent`).
             guard let list = object[listKey], !list.isNull else { return }
             guard let array = list.arrayValue else {
-                throw PushInboxError(.typeMismatch, message: "\(listKey) is not an array", keyPath: listKey)
+                throw PushPayloadError(.typeMismatch, message: "\(listKey) is not an array", keyPath: listKey)
             }
             try readEntries(array, under: listKey, vendor: reader.vendor, options: options)
         } else {
-            let result = Result { () throws(PushInboxError) in
+            let result = Result { () throws(PushPayloadError) in
                 try PushInboxMessage(entry: value, vendor: vendor, options: options)
             }
             entries = [Entry(keyPath: "", result: result)]
@@ -167,45 +167,49 @@ public struct PushInboxPage: Sendable {
         under prefix: String,
         vendor: PushVendor?,
         options: PushInboxReadingOptions
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         try appendEntries(array, count: array.count, under: prefix, options: options) {
-            element throws(PushInboxError) in
+            element throws(PushPayloadError) in
             try PushInboxMessage(entry: element, vendor: vendor, options: options)
         }
     }
 
     /// Appends an entry for each element of a page's list, at `prefix[index]`, read by `read`: one it refuses is
-    /// an error entry beside the others. Refuses the page past ``PushInboxLimits/maximumEntries``.
+    /// an error entry beside the others. Refuses the page past ``PushInboxReadingOptions/maximumEntries``.
     mutating func appendEntries<Elements: Sequence>(
         _ elements: Elements,
         count: Int,
         under prefix: String,
         options: PushInboxReadingOptions,
-        _ read: (Elements.Element) throws(PushInboxError) -> PushInboxMessage
-    ) throws(PushInboxError) {
-        guard count <= options.limits.maximumEntries else {
-            throw PushInboxError(
+        _ read: (Elements.Element) throws(PushPayloadError) -> PushInboxMessage
+    ) throws(PushPayloadError) {
+        guard count <= options.maximumEntries else {
+            throw PushPayloadError(
                 .tooManyEntries,
-                message: "\(count) entries; the limit is \(options.limits.maximumEntries)",
+                message: "\(count) entries; the limit is \(options.maximumEntries)",
                 keyPath: prefix.isEmpty ? nil : prefix
             )
         }
         entries.reserveCapacity(count)
         for (index, element) in elements.enumerated() {
             let keyPath = "\(prefix)[\(index)]"
-            let result = Result { () throws(PushInboxError) in try read(element) }
+            let result = Result { () throws(PushPayloadError) in try read(element) }
             entries.append(Entry(keyPath: keyPath, result: result.mapError { $0.nested(under: keyPath) }))
         }
     }
 
     /// Exponea's `AppInboxResponse` decodes `success` as a required Boolean; Cordial's page reads only a `success` that
     /// is `true`.
-    static func requireSuccess(_ object: JSONObject) throws(PushInboxError) {
+    static func requireSuccess(_ object: JSONObject) throws(PushPayloadError) {
         guard let success = object["success"]?.boolValue else {
-            throw PushInboxError(.missingField, message: "success is absent or not a Boolean", keyPath: "success")
+            throw PushPayloadError(.missingField, message: "success is absent or not a Boolean", keyPath: "success")
         }
         guard success else {
-            throw PushInboxError(.unsuccessfulResponse, message: "the response says success: false", keyPath: "success")
+            throw PushPayloadError(
+                .unsuccessfulResponse,
+                message: "the response says success: false",
+                keyPath: "success"
+            )
         }
     }
 }

@@ -7,7 +7,7 @@ public struct PushText: Hashable, Sendable {
     /// The body.
     public var body: String?
 
-    /// Creates a text.
+    /// A text with any of its parts; a part left `nil` is not shown.
     public init(title: String? = nil, subtitle: String? = nil, body: String? = nil) {
         self.title = title
         self.subtitle = subtitle

@@ -54,7 +54,7 @@ extension ClassifyCommand {
                 status = ExitStatus.inputFailure
             case .input(let spec):
                 do {
-                    let limit = options.limits.maximumInputBytes
+                    let limit = options.limits.maximumPayloadBytes
                     let finished = try spec.read(maximumPayloadBytes: limit, line: nil, interruption: interruption) {
                         entry,
                         batch in
@@ -101,7 +101,7 @@ extension ClassifyCommand {
             throw ValidationError(
                 "\(given.joined(separator: ", ")) \(given.count == 1 ? "reads" : "read") pushes, not inbox pages: "
                     + "--kind inbox takes --max-depth, and an input's limit is the inbox's, "
-                    + "\(PushInboxLimits.default.maximumInputBytes) bytes"
+                    + "\(PushPayloadLimits.inbox.maximumPayloadBytes) bytes"
             )
         }
     }
@@ -111,17 +111,17 @@ extension ClassifyCommand {
         _ entry: LineEntry,
         in batch: LineBatch,
         options: PushInboxReadingOptions
-    ) -> Result<PushInboxPage, PushInboxError> {
+    ) -> Result<PushInboxPage, PushPayloadError> {
         guard !entry.isOversized else {
-            let limit = options.limits.maximumInputBytes
+            let limit = options.limits.maximumPayloadBytes
             // An input not read past the limit (an endless one) has no known length.
             let length =
                 entry.oversizedLength == LineEntry.unknownOversizedLength
                 ? "more than \(limit)" : "\(entry.oversizedLength)"
             let message = "\(length) bytes; the limit is \(limit)"
-            return .failure(PushInboxError(PushInboxError.Code(name: "too_large"), message: message))
+            return .failure(PushPayloadError(.tooLarge, message: message))
         }
-        return Result { () throws(PushInboxError) in
+        return Result { () throws(PushPayloadError) in
             try PushInboxPage(jsonBytes: Array(batch.payload(entry)), options: options)
         }
     }
@@ -144,7 +144,7 @@ extension InspectCommand {
                 status = ExitStatus.inputFailure
             case .input(let spec):
                 do {
-                    let limit = options.limits.maximumInputBytes
+                    let limit = options.limits.maximumPayloadBytes
                     // Only the first entry (or line `--line`'s) is wanted: a longer one ends the input, which
                     // may never end (`/dev/zero`).
                     _ = try spec.read(maximumPayloadBytes: limit, line: line, lastWantedLine: line ?? 1) {

@@ -14,7 +14,7 @@ struct InboxCommandTests {
     /// What the library says each input holds, as `classify --kind inbox` should write it.
     static func libraryRecords(_ path: String) throws -> Data {
         let bytes = try [UInt8](Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(path)))
-        let reading = Result { () throws(PushInboxError) in try PushInboxPage(jsonBytes: bytes) }
+        let reading = Result { () throws(PushPayloadError) in try PushInboxPage(jsonBytes: bytes) }
         var output = Data()
         for record in PushInboxRecord.records(source: path, line: nil, reading: reading) {
             output += try JSONBytesEncoder().encode(record) + [UInt8(ascii: "\n")]

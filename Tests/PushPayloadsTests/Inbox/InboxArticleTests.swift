@@ -9,7 +9,7 @@ import Testing
 /// Everything the three inboxes hold, as one list, and the entries that could not be read.
 struct Inboxes {
     var inbox = PushInbox()
-    var unreadable: [PushInboxError] = []
+    var unreadable: [PushPayloadError] = []
 
     /// Adds a page as fetched from a vendor's API, or as its SDK caches it. `now` flags the entries
     /// whose expiry has passed, which the vendors' SDKs no longer list.

@@ -82,7 +82,7 @@ import Testing
         (#"{"success":false,"messages":[{"id":1e400}]}"#, "unsuccessful_response"),
     ])
     func thePagesOwnFaultsStayItsError(_ text: String, _ code: String) throws {
-        #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: text) }
+        #expect(throws: PushPayloadError.self) { try PushInboxPage(jsonString: text) }
         do {
             _ = try PushInboxPage(jsonString: text)
         } catch {

@@ -157,7 +157,7 @@ struct PushInboxMessageTests {
         var name: String
         var json: String
         var vendor: PushVendor?
-        var code: PushInboxError.Code
+        var code: PushPayloadError.Code
         var keyPath: String?
         var testDescription: String { name }
     }
@@ -254,7 +254,7 @@ struct PushInboxMessageTests {
         NearMiss(name: "nobody's keys", json: #"{"hello":"world"}"#, code: .unknownVendor),
         NearMiss(name: "two vendors' keys", json: #"{"message_id":1,"_id":"x"}"#, code: .unknownVendor),
         NearMiss(name: "an array is not an entry", json: #"[1]"#, code: .notAnObject),
-        NearMiss(name: "not JSON", json: #"{"id":"#, code: PushInboxError.Code(name: "invalid_json")),
+        NearMiss(name: "not JSON", json: #"{"id":"#, code: PushPayloadError.Code(name: "invalid_json")),
         NearMiss(name: "a vendor without an inbox reader", json: #"{"id":"x"}"#, vendor: .atomic, code: .unknownVendor),
     ]
 
@@ -263,7 +263,7 @@ struct PushInboxMessageTests {
         #expect {
             _ = try PushInboxMessage(jsonString: nearMiss.json, vendor: nearMiss.vendor)
         } throws: { error in
-            guard let error = error as? PushInboxError else { return false }
+            guard let error = error as? PushPayloadError else { return false }
             return error.code == nearMiss.code && error.keyPath == nearMiss.keyPath && !error.message.isEmpty
         }
     }
@@ -300,19 +300,19 @@ struct PushInboxMessageTests {
 
     @Test("pages that are not pages: unsuccessful responses, wrong types, too many entries")
     func pageErrors() {
-        #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: #"{"success":false,"messages":[]}"#) }
-        #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: #"{"push_inbox":{}}"#) }
-        #expect(throws: PushInboxError.self) {
+        #expect(throws: PushPayloadError.self) { try PushInboxPage(jsonString: #"{"success":false,"messages":[]}"#) }
+        #expect(throws: PushPayloadError.self) { try PushInboxPage(jsonString: #"{"push_inbox":{}}"#) }
+        #expect(throws: PushPayloadError.self) {
             try PushInboxPage(jsonString: #"{"success":true,"currentPage":1,"messages":[]}"#)
         }
-        #expect(throws: PushInboxError.self) { try PushInboxPage(jsonString: "42") }
-        let options = PushInboxReadingOptions(limits: PushInboxLimits(maximumEntries: 2))
+        #expect(throws: PushPayloadError.self) { try PushInboxPage(jsonString: "42") }
+        let options = PushInboxReadingOptions(maximumEntries: 2)
         #expect {
             try PushInboxPage(jsonString: "[{},{},{}]", options: options)
-        } throws: { ($0 as? PushInboxError)?.code == .tooManyEntries }
+        } throws: { ($0 as? PushPayloadError)?.code == .tooManyEntries }
         #expect {
             try PushInboxPage(jsonString: String(repeating: "[", count: 200), options: .init())
-        } throws: { ($0 as? PushInboxError)?.code.name == "too_deep" }
+        } throws: { ($0 as? PushPayloadError)?.code.name == "too_deep" }
     }
 
     @Test("Cordial's single-message response: an error without _id, an entry with it")

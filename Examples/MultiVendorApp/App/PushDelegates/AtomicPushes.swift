@@ -17,7 +17,7 @@ struct AtomicPushes: PushRouterDelegate {
         if let error { throw error }
     }
 
-    func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
         [.banner, .list]
     }
 

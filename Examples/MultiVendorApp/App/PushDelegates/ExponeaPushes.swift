@@ -24,7 +24,7 @@ struct ExponeaPushes: PushRouterDelegate {
     }
 
     // No SDK call: the documents leave foreground presentation to the app.
-    func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
         [.banner, .list, .sound]
     }
 

@@ -4,7 +4,7 @@ import PushPayloads
 import PushRouting
 
 struct OtherPushes: PushRouterDelegate {
-    func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
         notification.vendor == .braze ? [.banner, .list, .sound] : [.list]
     }
 

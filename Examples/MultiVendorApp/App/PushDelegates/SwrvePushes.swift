@@ -28,7 +28,7 @@ struct SwrvePushes: PushRouterDelegate {
     }
 
     // No SDK call: the guide leaves foreground presentation to the app.
-    func willPresentPush(_ notification: PushNotification) async throws -> PushPresentation {
+    func willPresentPush(_ notification: PushNotification, origin: PushOrigin) async throws -> PushPresentation {
         [.banner, .list]
     }
 

@@ -6,7 +6,7 @@ import PushPayloadsJSON
 ///
 /// Atomic pushes are never silent: they are alerts that lead to a card.
 public struct AtomicDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/atomic``.

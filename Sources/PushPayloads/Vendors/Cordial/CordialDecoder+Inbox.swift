@@ -18,13 +18,13 @@ extension CordialDecoder: PushInboxReading {
     /// Cordial's `InboxMessages.parseResponseJSON`: `_id`, `url`, `urlExpireAt`, `read` and `sentAt` are
     /// required, the times valid for `CordialDateFormatter`; an entry missing one fails. `metadata` is kept
     /// when it is a non-empty object or array (the SDK serialises it back to text for the app).
-    public func readInboxEntry(_ entry: PushInboxEntry) throws(PushInboxError) -> PushInboxMessage {
+    public func readInboxEntry(_ entry: PushInboxEntry) throws(PushPayloadError) -> PushInboxMessage {
         let object = entry.object
         let id = try entry.requiredString("_id", missing: .missingID)
         let url = try entry.requiredString("url", missing: .missingField)
         let urlExpiry = try entry.requiredISO8601("urlExpireAt")
         guard let readValue = object["read"] else {
-            throw PushInboxError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
+            throw PushPayloadError(.missingField, message: "read is absent; the SDK needs a Boolean", keyPath: "read")
         }
         guard let read = readValue.boolValue else {
             throw entry.mismatch("read", expected: "a Boolean", found: readValue)

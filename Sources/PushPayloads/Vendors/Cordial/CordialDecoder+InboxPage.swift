@@ -21,7 +21,7 @@ extension CordialDecoder {
         into page: inout PushInboxPage,
         options: PushInboxReadingOptions
     )
-        throws(PushInboxError)
+        throws(PushPayloadError)
     {
         try PushInboxPage.requireSuccess(object)
         if Self.isPage(object) {
@@ -29,9 +29,9 @@ extension CordialDecoder {
             return
         }
         guard let single = object["message"] else { return }
-        let result = Result { () throws(PushInboxError) in
+        let result = Result { () throws(PushPayloadError) in
             guard single.kind != .object || single.objectValue?["_id"] != nil else {
-                throw PushInboxError(
+                throw PushPayloadError(
                     .missingID,
                     message: "Cordial's single-message response carries no _id: the SDK takes the mcID from "
                         + "the request; add it as _id to read the entry",
@@ -50,13 +50,13 @@ extension CordialDecoder {
     }
 
     /// `currentPage`, `lastPage`, `perPage` and `total`, which Cordial's SDK requires as integers.
-    private static func position(_ object: JSONObject) throws(PushInboxError) -> PushInboxPage.Position {
-        func integer(_ key: String) throws(PushInboxError) -> Int {
+    private static func position(_ object: JSONObject) throws(PushPayloadError) -> PushInboxPage.Position {
+        func integer(_ key: String) throws(PushPayloadError) -> Int {
             guard let value = object[key] else {
-                throw PushInboxError(.missingField, message: "\(key) is absent; the SDK needs it", keyPath: key)
+                throw PushPayloadError(.missingField, message: "\(key) is absent; the SDK needs it", keyPath: key)
             }
             guard let number = value.numberValue?.intValue else {
-                throw PushInboxError(
+                throw PushPayloadError(
                     .typeMismatch,
                     message: "\(key) is \(PushInboxEntry.phrase(value)), not an integer",
                     keyPath: key

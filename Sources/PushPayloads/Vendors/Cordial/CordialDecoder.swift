@@ -8,7 +8,7 @@ import PushPayloadsJSON
 ///
 /// Silent follows the APNs rule, as Cordial's SDK leaves that decision to the app's delegate callbacks.
 public struct CordialDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/cordial``.

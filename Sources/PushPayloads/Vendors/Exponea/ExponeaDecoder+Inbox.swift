@@ -13,10 +13,10 @@ extension ExponeaDecoder: PushInboxReading {
     /// Exponea's `MessageItem`: iOS decodes every field with `try?` and a fallback (`id` "", `type`
     /// "unknown", `is_read` false, `create_time` now); Android's Gson model the same keys. An entry without
     /// a usable `id` is an error here: the SDKs compare entries by `id`, so an empty one is no entry.
-    public func readInboxEntry(_ entry: PushInboxEntry) throws(PushInboxError) -> PushInboxMessage {
+    public func readInboxEntry(_ entry: PushInboxEntry) throws(PushPayloadError) -> PushInboxMessage {
         let object = entry.object
         let id = try entry.requiredString("id", missing: .missingID)
-        var issues: [PushInboxError] = []
+        var issues: [PushPayloadError] = []
 
         let typeName = object["type"]?.stringValue
         let contentType: PushInboxMessage.ContentType
@@ -27,7 +27,7 @@ extension ExponeaDecoder: PushInboxReading {
             contentType = .unknown
             let what = typeName.map { "\"\($0)\"" } ?? object["type"].map { "a \($0.kind) value" } ?? "absent"
             issues.append(
-                PushInboxError(
+                PushPayloadError(
                     .unknownType,
                     message: "type is \(what), not push or html: the SDK keeps the entry without content",
                     keyPath: "type"
@@ -74,9 +74,9 @@ extension ExponeaDecoder: PushInboxReading {
         _ content: JSONObject,
         value: JSONValue,
         into message: inout PushInboxMessage,
-        issues: inout [PushInboxError],
+        issues: inout [PushPayloadError],
         options: PushInboxReadingOptions
-    ) throws(PushInboxError) {
+    ) throws(PushPayloadError) {
         // An unknown type has no content in the SDKs (`MessageItem.content` is nil): nothing is read.
         guard message.contentType == .push || message.contentType == .html else { return }
         message.imageURL = content["image"]?.stringValue
@@ -86,12 +86,12 @@ extension ExponeaDecoder: PushInboxReading {
             message.body = content["message"]?.stringValue
             let document: JSONDocument
             do {
-                document = try JSONDocument(jsonValueBytes: value.jsonBytes, limits: options.limits.payloadLimits)
+                document = try JSONDocument(jsonValueBytes: value.jsonBytes, limits: options.limits)
             } catch {
-                throw PushInboxError(error).nested(under: "content")
+                throw error.nested(under: "content")
             }
             // The SDK reads the content as an iOS userInfo: the APNs shape, whatever its values' types.
-            let payload = PushPayload(document: document, shape: .apns, limits: options.limits.payloadLimits)
+            let payload = PushPayload(document: document, shape: .apns, limits: options.limits)
             let notification = options.registry.decode(payload)
             message.defaultAction = notification.defaultAction
             message.buttons = notification.buttons

@@ -18,7 +18,7 @@ extension ExponeaDecoder {
         into page: inout PushInboxPage,
         options: PushInboxReadingOptions
     )
-        throws(PushInboxError)
+        throws(PushPayloadError)
     {
         try PushInboxPage.requireSuccess(object)
         page.syncToken = object["sync_token"]?.stringValue

@@ -14,7 +14,7 @@ import PushPayloadsJSON
 ///   ``AndroidSuppression``): `silent` is exactly `"true"`, `title` and `message` are both blank, the action is
 ///   `self-check`, or a field the SDK parses throws. The notification shows `title` and `message`.
 public struct ExponeaDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/exponea``.

@@ -10,7 +10,7 @@
 /// message id). A tap follows `adb_uri`: on Android as `adb_a_type` says (`DEEPLINK`, `WEBURL`, `DISMISS`, `OPENAPP`;
 /// absent opens the app), on iOS as a deep link. Android shows `adb_title` and `adb_body`.
 public struct AdobeDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/adobe``.

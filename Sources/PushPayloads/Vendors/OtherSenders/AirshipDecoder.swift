@@ -15,7 +15,7 @@
 /// shows `com.urbanairship.title` and `com.urbanairship.push.ALERT`, and a tap runs the deep-link action
 /// `^d` (or `deep_link_action`) of `com.urbanairship.actions`.
 public struct AirshipDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/airship``.

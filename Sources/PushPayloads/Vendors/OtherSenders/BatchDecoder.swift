@@ -10,7 +10,7 @@
 /// also takes the string `"true"`, ignoring case). No iOS rule was found: there, the APNs rule. The message
 /// id is `com.batch`'s `i`; a tap opens its deep link `l`. Android shows `title` and `msg`.
 public struct BatchDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/batch``.

@@ -13,7 +13,7 @@
 /// (campaign) and `br_p_id` (push id) were read from a decompiled `com.braze.Constants`; on iOS the device shows the
 /// APNs alert and no message id or link is read.
 public struct BrazeDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/braze``.

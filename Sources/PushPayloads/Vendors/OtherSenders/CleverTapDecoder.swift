@@ -12,7 +12,7 @@
 /// Silent on Android: no `nm`, so `shouldRender` is false. On iOS the APNs rule. The message id is `wzrk_id` (Android:
 /// the push id `wzrk_pid`, else `wzrk_id`); a tap opens the deep link `wzrk_dl`; Android shows `nt` and `nm`.
 public struct CleverTapDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/clevertap``.

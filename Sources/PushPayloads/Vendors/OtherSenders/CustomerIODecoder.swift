@@ -6,7 +6,7 @@
 /// Neither SDK has a silent rule: silence is the APNs rule. The message id is `CIO-Delivery-ID`. A tap opens the deep
 /// link, `CIO.push.link` on iOS and `link` on Android, where the notification shows `title` and `body`.
 public struct CustomerIODecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/customerio``.

@@ -11,7 +11,7 @@
 /// There is no silent rule: silence is the APNs rule. On Android the notification shows `title`, `subtitle` and
 /// `message` (`body` is the app's data, not text) and its identifier is `tag` when present.
 public struct ExpoDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/expo``.

@@ -13,7 +13,7 @@
 /// `gcm.n.body` (or their `gcm.notification.*` forms) and the message id is `google.message_id`, else `message_id`. On
 /// iOS silence is the APNs rule, the message id is `gcm.message_id`, and `gcm.app_link` is opened as a deep link.
 public struct FirebaseDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/firebase``.

@@ -14,7 +14,7 @@
 /// `itbl.defaultAction`: its `openUrl` type hands `data` to the app's URL delegate first (a deep link); iOS also reads
 /// the legacy top-level `url`.
 public struct IterableDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/iterable``.

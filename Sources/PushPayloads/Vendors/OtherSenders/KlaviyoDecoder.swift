@@ -11,7 +11,7 @@
 /// (`isKlaviyoNotification`). On iOS the APNs rule. There is no message id; a tap opens the top-level `url`
 /// (on iOS too: not inside `body`); Android shows `title` and `body`.
 public struct KlaviyoDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/klaviyo``.

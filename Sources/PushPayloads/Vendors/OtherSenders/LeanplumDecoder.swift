@@ -11,7 +11,7 @@
 /// strings only). A tap runs `_lpx` when it is the `Open URL` action. Android shows `lp_message` as the body; no title
 /// key of Leanplum's own was found, so the title is the vendor-neutral reading.
 public struct LeanplumDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/leanplum``.

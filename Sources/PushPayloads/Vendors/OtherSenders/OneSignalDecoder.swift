@@ -11,7 +11,7 @@
 /// unless `alert` is a non-empty string (`shouldDisplayNotification`, without an app's extender). The message id is
 /// `i`; a tap opens the launch URL `custom.u`. Android shows `title` and `alert`.
 public struct OneSignalDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/onesignal``.

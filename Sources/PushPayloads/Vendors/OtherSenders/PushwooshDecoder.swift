@@ -8,7 +8,7 @@
 /// (`aps.content-available` present) does not keep iOS from showing an alert. The message id is the hash `p`; a tap
 /// opens the link `l`. Android shows `header` as the title and, as `getMessage` reads it, `title` as the body.
 public struct PushwooshDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/pushwoosh``.

@@ -18,18 +18,18 @@ extension SwrveDecoder: PushInboxReading {
     /// `end_date` as `UInt64` and throws on a `state` other than `U` or `R`; Android's `getLong` and
     /// `getString` throw when they are absent, and the manager skips the entry. So each is required here.
     /// `customer_json` is required on Android (`getJSONObject`) and optional on iOS: its absence is an issue.
-    public func readInboxEntry(_ entry: PushInboxEntry) throws(PushInboxError) -> PushInboxMessage {
+    public func readInboxEntry(_ entry: PushInboxEntry) throws(PushPayloadError) -> PushInboxMessage {
         let object = entry.object
         let id = try entry.requiredUnsigned("message_id", missing: .missingID)
         let variantID = try entry.requiredUnsigned("variant_id", missing: .missingField)
         guard let stateValue = object["state"] else {
-            throw PushInboxError(.missingField, message: "state is absent; the SDKs need U or R", keyPath: "state")
+            throw PushPayloadError(.missingField, message: "state is absent; the SDKs need U or R", keyPath: "state")
         }
         guard let state = stateValue.stringValue else {
             throw entry.mismatch("state", expected: "a string, U or R", found: stateValue)
         }
         guard state.uppercased() == "U" || state.uppercased() == "R" else {
-            throw PushInboxError(
+            throw PushPayloadError(
                 .invalidState,
                 message: "state is \"\(state)\"; the SDKs read only U (unread) and R (read), in any case",
                 keyPath: "state"
@@ -49,7 +49,7 @@ extension SwrveDecoder: PushInboxReading {
         message.sentAt = sent
         message.expiresAt = end
         message.trackingData = object["mg_tracking_data"]?.stringValue
-        var issues: [PushInboxError] = []
+        var issues: [PushPayloadError] = []
         switch object["customer_json"] {
         case .some(let value) where value.kind == .object:
             message.customContent = value
@@ -59,7 +59,7 @@ extension SwrveDecoder: PushInboxReading {
             )
         default:
             issues.append(
-                PushInboxError(
+                PushPayloadError(
                     .missingField,
                     message: "customer_json is absent: iOS keeps the entry, Android's getJSONObject skips it",
                     keyPath: "customer_json"

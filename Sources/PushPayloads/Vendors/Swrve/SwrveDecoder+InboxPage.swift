@@ -12,10 +12,10 @@ extension SwrveDecoder {
         into page: inout PushInboxPage,
         options: PushInboxReadingOptions
     )
-        throws(PushInboxError)
+        throws(PushPayloadError)
     {
         guard object["push_inbox"]?.arrayValue != nil else {
-            throw PushInboxError(.typeMismatch, message: "push_inbox is not an array", keyPath: "push_inbox")
+            throw PushPayloadError(.typeMismatch, message: "push_inbox is not an array", keyPath: "push_inbox")
         }
     }
 }

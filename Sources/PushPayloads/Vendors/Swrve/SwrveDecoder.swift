@@ -18,7 +18,7 @@ import PushPayloadsJSON
 /// `_sw.title` and `_sw.subtitle`, and `_sw.media` when it is an image. Attachments are assumed to download; when one
 /// fails, the SDKs keep the other text.
 public struct SwrveDecoder: PushPayloadDecoder {
-    /// Creates the decoder.
+    /// The decoder has no settings: every instance applies the same SDK rule, and making one costs nothing.
     public init() {}
 
     /// ``PushVendor/swrve``.
