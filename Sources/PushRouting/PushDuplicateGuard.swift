@@ -20,7 +20,7 @@ public struct PushDuplicateGuard: Sendable {
     /// How many messages are remembered at most; the oldest is forgotten first.
     public var capacity: Int
     /// The message identity the guard compares, whose `nil` means the push is never dropped; `nil`, the default, asks
-    /// the router's registry (``PushDecoderRegistry/messageKey(for:)``), so each vendor's decoder gives its own.
+    /// the router's registry (`PushDecoderRegistry.messageKey(for:)`), so each vendor's decoder gives its own.
     public var messageKey: (@Sendable (PushNotification) -> String?)?
 
     /// The time elapsed since the guard was created, read from its clock.
@@ -49,7 +49,7 @@ public struct PushDuplicateGuard: Sendable {
         self.init(window: window, capacity: capacity, clock: ContinuousClock(), messageKey: messageKey)
     }
 
-    /// The identity the decoders of the standard registry give: ``PushDecoderRegistry/messageKey(for:)``, each
+    /// The identity the decoders of the standard registry give: `PushDecoderRegistry.messageKey(for:)`, each
     /// vendor's own where its decoder adopts `PushMessageIdentifying`, else the notification's `messageID`.
     public static func standardMessageKey(_ notification: PushNotification) -> String? {
         PushDecoderRegistry.standard.messageKey(for: notification)

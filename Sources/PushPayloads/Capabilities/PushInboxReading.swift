@@ -7,7 +7,7 @@ public import PushPayloadsJSON
 /// ``PushInboxMessage`` and ``PushInboxPage`` ask the decoders of their options' registry
 /// (``PushInboxReadingOptions/registry``), never a vendor by name: an entry goes to the reader of the vendor given, or
 /// else to the one reader whose ``isInboxEntry(_:)`` claims it. A decoder that does not adopt this has no inbox:
-/// reading an entry for its vendor is ``PushPayloadError/Code/unknownVendor``.
+/// reading an entry for its vendor is `PushPayloadError.Code.unknownVendor`.
 ///
 /// ```swift
 /// extension AcmeDecoder: PushInboxReading {

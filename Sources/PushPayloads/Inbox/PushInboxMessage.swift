@@ -175,9 +175,9 @@ public struct PushInboxMessage: Sendable {
 /// How inbox entries are read: the bounds on untrusted input, the push decoders (and with them the inbox readers), and
 /// the moment that decides whether an entry has expired.
 public struct PushInboxReadingOptions: Sendable {
-    /// Bounds on the input, parsed as one entry or page; ``PushPayloadLimits/inbox`` (4 MiB, 128 levels) by default.
+    /// Bounds on the input, parsed as one entry or page; `PushPayloadLimits.inbox` (4 MiB, 128 levels) by default.
     public var limits: PushPayloadLimits
-    /// The most entries one page may hold: a page with more is refused (``PushPayloadError/Code/tooManyEntries``).
+    /// The most entries one page may hold: a page with more is refused (`PushPayloadError.Code.tooManyEntries`).
     public var maximumEntries: Int
     /// The decoders whose inbox readers read the entries (``PushInboxReading``), and which read an entry's push
     /// (Exponea `push` entries).
