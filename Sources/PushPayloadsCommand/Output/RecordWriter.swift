@@ -36,6 +36,21 @@ protocol RecordWriter: Sendable {
 
     /// The header when records carry what `--payload` and `--keep` add.
     func header(records options: RecordOptions) -> [UInt8]
+
+    /// Written once, after the last batch (Arrow's end-of-stream marker).
+    var trailer: [UInt8] { get }
+
+    /// Called on the worker's thread once a batch's records are all in `output`: a columnar format
+    /// (``ArrowRecordWriter``) turns the records it staged there into its own encoding.
+    func finishBatch(_ output: OutputBuffer)
+}
+
+extension RecordWriter {
+    /// Text formats end with their last record.
+    var trailer: [UInt8] { [] }
+
+    /// Text formats write each record as it comes.
+    func finishBatch(_ output: OutputBuffer) {}
 }
 
 extension RecordWriter {
