@@ -122,6 +122,12 @@ struct ClassifyCommand: ParsableCommand {
     @Option(name: .customLong("batch-bytes"), help: .hidden)
     var batchBytes: Int = 1 << 20
 
+    /// Rows and bytes per Arrow record batch at most (`--format arrow`); small values let tests cut many.
+    @Option(name: .customLong("arrow-batch-rows"), help: .hidden)
+    var arrowBatchRows: Int = ArrowRecordWriter.defaultMaximumBatchRows
+    @Option(name: .customLong("arrow-batch-bytes"), help: .hidden)
+    var arrowBatchBytes: Int = ArrowRecordWriter.defaultMaximumBatchBytes
+
     /// Builds the whole model of every payload, as `inspect` does, instead of only the fields records
     /// show; the output must not change, which is what this is for.
     @Flag(name: .customLong("full-decode"), help: .hidden)
@@ -130,6 +136,9 @@ struct ClassifyCommand: ParsableCommand {
     mutating func validate() throws {
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
         guard batchBytes >= 1 else { throw ValidationError("--batch-bytes must be 1 or more") }
+        guard arrowBatchRows >= 1 && arrowBatchBytes >= 1 else {
+            throw ValidationError("--arrow-batch-rows and --arrow-batch-bytes must be 1 or more")
+        }
         _ = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
         try inputArguments.validate(files: files)
         if format == .arrow {
@@ -166,7 +175,9 @@ struct ClassifyCommand: ParsableCommand {
                 )
             }
             let records = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
-            status = try run(writer: ArrowRecordWriter(records: records))
+            var writer = ArrowRecordWriter(records: records)
+            (writer.maximumBatchRows, writer.maximumBatchBytes) = (arrowBatchRows, arrowBatchBytes)
+            status = try run(writer: writer)
         }
         if status != ExitStatus.success { throw ExitCode(status) }
     }

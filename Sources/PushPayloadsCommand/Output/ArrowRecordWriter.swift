@@ -188,32 +188,23 @@ struct ArrowRecordWriter: RecordWriter {
     /// Replaces the batch's cells with the record batches that hold them.
     func finishBatch(_ output: OutputBuffer) {
         guard !output.isEmpty else { return }
-        let columns = fields.map { ArrowColumnBuilder(type: $0.type) }
+        var batch = ArrowBatchBuilder(fields: fields)
         let encoded = OutputBuffer(capacity: output.count + output.count / 4 + 4096)
         output.withBytes { staged in
             var reader = CellReader(bytes: UnsafeRawBufferPointer(staged))
-            var rows = 0
+            var batchStart = 0
             while !reader.isAtEnd {
-                for column in columns { reader.read(into: column) }
-                rows += 1
-                if rows >= maximumBatchRows || columns.reduce(0, { $0 + $1.byteCount }) >= maximumBatchBytes {
-                    Self.appendRecordBatch(rows: rows, columns: columns, to: encoded)
-                    rows = 0
+                for column in batch.columns { reader.read(into: column, of: &batch) }
+                // The staged bytes stand for the columns' (values and a few bytes for each): what bounds a batch.
+                if batch.rowCount >= maximumBatchRows || reader.position - batchStart >= maximumBatchBytes {
+                    batch.appendMessage(to: encoded)
+                    batchStart = reader.position
                 }
             }
-            if rows > 0 { Self.appendRecordBatch(rows: rows, columns: columns, to: encoded) }
+            if batch.rowCount > 0 { batch.appendMessage(to: encoded) }
         }
         output.removeAll()
         encoded.withBytes { output.append($0) }
-    }
-
-    private static func appendRecordBatch(rows: Int, columns: [ArrowColumnBuilder], to output: OutputBuffer) {
-        var nodes: [ArrowStreamFormat.Node] = []
-        for column in columns { column.appendNodes(to: &nodes) }
-        ArrowColumnBuilder.withBuffers(of: columns) { buffers in
-            ArrowStreamFormat.appendRecordBatch(rowCount: rows, nodes: nodes, buffers: buffers, to: output)
-        }
-        for column in columns { column.removeAll() }
     }
 }
 
@@ -293,25 +284,27 @@ private struct CellReader {
         return Value(littleEndian: value)
     }
 
-    mutating func read(into column: ArrowColumnBuilder) {
+    /// Reads one cell into array `index` of `batch` (and its children's, for a list or a struct).
+    mutating func read(into index: Int, of batch: inout ArrowBatchBuilder) {
         let tag = bytes[position]
         position += 1
         switch Cell(rawValue: tag) {
-        case .null: column.appendNull()
+        case .null: batch.appendNull(index)
         case .string:
             let length = Int(integer(UInt32.self))
-            column.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]))
+            batch.arrays[index].append(utf8: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]))
             position += length
-        case .integer: column.append(integer(Int64.self))
-        case .false: column.append(false)
-        case .true: column.append(true)
+        case .integer: batch.arrays[index].append(integer(Int64.self))
+        case .false: batch.arrays[index].append(false)
+        case .true: batch.arrays[index].append(true)
         case .list:
             let count = Int(integer(UInt32.self))
-            for _ in 0..<count { read(into: column.children[0]) }
-            column.endList()
+            let items = batch.children[index][0]
+            for _ in 0..<count { read(into: items, of: &batch) }
+            batch.endList(index)
         case .structure:
-            for child in column.children { read(into: child) }
-            column.endStruct()
+            for child in batch.children[index] { read(into: child, of: &batch) }
+            batch.arrays[index].endStruct()
         case nil:
             // Only this file writes cells: another tag is a bug here, not something an input can cause.
             preconditionFailure("staged Arrow record: unknown cell tag \(tag)")
