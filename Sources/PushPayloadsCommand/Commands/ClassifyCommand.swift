@@ -211,7 +211,7 @@ struct ClassifyCommand: ParsableCommand {
                         platforms: platforms,
                         detail: detail
                     ),
-                    writer: writer,
+                    writer: writer.forWorker(),
                     extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
                 )
             },

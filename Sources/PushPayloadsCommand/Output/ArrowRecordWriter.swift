@@ -14,11 +14,11 @@ import PushRequests
 /// engine refuses a payload that is not UTF-8 (an `invalid_utf8` record) and a source name that is not is
 /// shown with U+FFFD, in both formats, so every string is valid UTF-8 and nothing is lost.
 ///
-/// Writers are stateless between records (``RecordWriter``), so each record is first appended to the
-/// batch's buffer as cells of a small tagged encoding (``Cell``); once the batch's records are written,
-/// ``finishBatch(_:)`` turns them into record batches of at most ``maximumBatchRows`` rows and about
-/// ``maximumBatchBytes`` bytes, on the worker's thread. The schema is the header, the end-of-stream marker
-/// the trailer.
+/// Columns are per batch, not per record: each worker gets a writer of its own (``forWorker()``) whose
+/// ``ArrowRecordColumns`` it fills with a batch's records; ``finishBatch(_:)`` writes them into the batch's
+/// buffer as record batches, on the worker's thread (a batch whose rows reach ``maximumBatchRows`` or whose
+/// buffers pass about ``maximumBatchBytes`` is written at once and another started). The schema is the
+/// header, the end-of-stream marker the trailer.
 struct ArrowRecordWriter: RecordWriter {
     /// Rows per record batch at most: Spark and pandas take batches of thousands of rows best.
     static let defaultMaximumBatchRows = 1 << 16
@@ -34,6 +34,8 @@ struct ArrowRecordWriter: RecordWriter {
     let fields: [ArrowStreamFormat.Field]
     /// Each `--keep` pointer as a key of `kept`'s JSON object with its colon (`"/ts":`), encoded once.
     private let keptKeys: [[UInt8]]
+    /// The batch this writer's worker is filling.
+    private var columns: ArrowRecordColumns
 
     /// A writer of records with what `records` (`--payload`, `--keep`) adds to them.
     init(records: RecordOptions = RecordOptions()) {
@@ -44,6 +46,14 @@ struct ArrowRecordWriter: RecordWriter {
             return key.bytes
         }
         fields = Self.recordFields + (records.kept.isEmpty ? [] : [.init(name: "kept", type: .utf8)])
+        columns = ArrowRecordColumns(isKept: !records.kept.isEmpty)
+    }
+
+    /// A writer for one worker: the same options, columns of its own.
+    func forWorker() -> Self {
+        var writer = self
+        writer.columns = ArrowRecordColumns(isKept: !keptKeys.isEmpty)
+        return writer
     }
 
     /// `$defs/record` as columns, in the order of `--format jsonl`'s fields.
@@ -81,24 +91,8 @@ struct ArrowRecordWriter: RecordWriter {
 
     var trailer: [UInt8] { ArrowStreamFormat.endOfStream }
 
-    /// The source's cell, encoded once per batch.
-    func encodeSource(_ source: String) -> [UInt8] {
-        let output = OutputBuffer()
-        output.appendCell(source)
-        return output.bytes
-    }
-
-    private static let ok = cell("ok")
-    private static let error = cell("error")
-    private static let apns = cell("apns")
-    private static let fcm = cell("fcm")
-    private static let unknown = cell(Tally.unknownVendor)
-
-    private static func cell(_ text: String) -> [UInt8] {
-        let output = OutputBuffer()
-        output.appendCell(text)
-        return output.bytes
-    }
+    /// The source's UTF-8, once per batch.
+    func encodeSource(_ source: String) -> [UInt8] { Array(source.utf8) }
 
     func writeDecoded(
         _ record: PushInputDecoder.Record,
@@ -107,30 +101,47 @@ struct ArrowRecordWriter: RecordWriter {
         line: Int,
         into output: OutputBuffer
     ) {
-        let notification = record.notification
-        output.append(source)
-        output.appendCell(line: line)
-        output.append(Self.ok)
-        if let delivery = record.delivery {
-            output.appendCell(delivery.kind.name)
-            output.appendCell(delivery.platform.name)
+        Self.append(record.notification, delivery: record.delivery, source: source, line: line, to: columns)
+        endRow(extras, into: output)
+    }
+
+    private static func append(
+        _ notification: PushNotification,
+        delivery: PushRecord.Delivery?,
+        source: [UInt8],
+        line: Int,
+        to columns: ArrowRecordColumns
+    ) {
+        columns.source.append(source)
+        append(line: line, to: columns.line)
+        columns.status.append(ok)
+        if let delivery {
+            columns.kind.append(delivery.kind.name)
+            columns.platform.append(delivery.platform.name)
         } else {
-            output.appendNullCells(2)
+            columns.kind.appendNull()
+            columns.platform.appendNull()
         }
-        if let vendor = notification.vendor { output.appendCell(vendor.name) } else { output.append(Self.unknown) }
-        output.append(notification.isSilent ? Cell.true.rawValue : Cell.false.rawValue)
-        output.append(Cell.list.rawValue)
-        let others = notification.alsoMatching
-        output.appendInteger(UInt32(others.count))
-        for vendor in others { output.appendCell(vendor.name) }
-        output.append(notification.shape == .fcm ? Self.fcm : Self.apns)
-        output.appendCell(notification.messageIDText)
-        output.appendCell(notification.titleText)
-        output.appendCell(notification.bodyText)
-        output.appendCell(notification.defaultAction.kind.name)
-        if let url = notification.defaultAction.url { output.appendCell(url) } else { output.appendNullCells(1) }
-        output.appendNullCells(1)  // error
-        appendKept(extras, into: output)
+        if let vendor = notification.vendor {
+            columns.vendor.append(vendor.name)
+        } else {
+            columns.vendor.append(unknown)
+        }
+        columns.silent.append(notification.isSilent)
+        for vendor in notification.alsoMatching { columns.ambiguousItems.append(vendor.name) }
+        columns.ambiguous.endList(itemCount: columns.ambiguousItems.length)
+        columns.shape.append(notification.shape == .fcm ? fcm : apns)
+        append(notification.messageIDText, to: columns.messageID)
+        append(notification.titleText, to: columns.title)
+        append(notification.bodyText, to: columns.body)
+        columns.action.append(notification.defaultAction.kind.name)
+        if let url = notification.defaultAction.url { columns.url.append(url) } else { columns.url.appendNull() }
+        columns.error.appendNull()
+        columns.errorCode.appendNull()
+        columns.errorOffset.appendNull()
+        columns.errorKeyPath.appendNull()
+        columns.errorMessage.appendNull()
+        columns.errorIn.appendNull()
     }
 
     func writeError(
@@ -140,174 +151,98 @@ struct ArrowRecordWriter: RecordWriter {
         line: Int,
         into output: OutputBuffer
     ) {
-        output.append(source)
-        output.appendCell(line: line)
-        output.append(Self.error)
-        // kind, platform, vendor, silent, ambiguous, shape, message_id, title, body, action, url
-        output.appendNullCells(11)
-        output.append(Cell.structure.rawValue)
-        output.appendCell(error.code.name)
-        if let offset = error.byteOffset { output.appendCell(Int64(offset)) } else { output.appendNullCells(1) }
-        if let keyPath = error.keyPath { output.appendCell(keyPath) } else { output.appendNullCells(1) }
-        output.appendCell(error.message)
-        if let location = extras?.errorLocation {
-            output.appendCell(location.rawValue)
+        let columns = self.columns
+        columns.source.append(source)
+        Self.append(line: line, to: columns.line)
+        columns.status.append(Self.error)
+        columns.kind.appendNull()
+        columns.platform.appendNull()
+        columns.vendor.appendNull()
+        columns.silent.appendNull()
+        columns.ambiguous.appendNull()
+        columns.shape.appendNull()
+        columns.messageID.appendNull()
+        columns.title.appendNull()
+        columns.body.appendNull()
+        columns.action.appendNull()
+        columns.url.appendNull()
+        columns.errorCode.append(error.code.name)
+        if let offset = error.byteOffset {
+            columns.errorOffset.append(Int64(offset))
         } else {
-            output.appendNullCells(1)
+            columns.errorOffset.appendNull()
         }
-        appendKept(extras, into: output)
-    }
-
-    /// `kept`'s cell, with `--keep`: the object `--format jsonl` writes (keys of the values found, in the
-    /// pointers' order), its length counted first so that it is written once.
-    private func appendKept(_ extras: RecordExtras?, into output: OutputBuffer) {
-        guard !keptKeys.isEmpty else { return }
-        guard let extras else { return output.appendNullCells(1) }
-        var length = 2
-        var found = 0
-        for (key, json) in zip(keptKeys, extras.kept) {
-            guard let json else { continue }
-            length += key.count + json.count
-            found += 1
+        if let keyPath = error.keyPath {
+            columns.errorKeyPath.append(keyPath)
+        } else {
+            columns.errorKeyPath.appendNull()
         }
-        length += max(found - 1, 0)
-        output.append(Cell.string.rawValue)
-        output.appendInteger(UInt32(length))
-        output.append(UInt8(ascii: "{"))
-        var isFirst = true
-        for (key, json) in zip(keptKeys, extras.kept) {
-            guard let json else { continue }
-            if !isFirst { output.append(UInt8(ascii: ",")) }
-            isFirst = false
-            output.append(key)
-            output.append(json)
+        columns.errorMessage.append(error.message)
+        if let location = extras?.errorLocation {
+            columns.errorIn.append(location.rawValue)
+        } else {
+            columns.errorIn.appendNull()
         }
-        output.append(UInt8(ascii: "}"))
+        columns.error.endStruct()
+        endRow(extras, into: output)
     }
 
-    /// Replaces the batch's cells with the record batches that hold them.
-    func finishBatch(_ output: OutputBuffer) {
-        guard !output.isEmpty else { return }
-        var batch = ArrowBatchBuilder(fields: fields)
-        let encoded = OutputBuffer(capacity: output.count + output.count / 4 + 4096)
-        output.withBytes { staged in
-            var reader = CellReader(bytes: UnsafeRawBufferPointer(staged))
-            var batchStart = 0
-            while !reader.isAtEnd {
-                for column in batch.columns { reader.read(into: column, of: &batch) }
-                // The staged bytes stand for the columns' (values and a few bytes for each): what bounds a batch.
-                if batch.rowCount >= maximumBatchRows || reader.position - batchStart >= maximumBatchBytes {
-                    batch.appendMessage(to: encoded)
-                    batchStart = reader.position
-                }
-            }
-            if batch.rowCount > 0 { batch.appendMessage(to: encoded) }
-        }
-        output.removeAll()
-        encoded.withBytes { output.append($0) }
-    }
-}
-
-/// The tags of the encoding records are staged in before they become columns: a record is one cell per
-/// column, in the schema's order. A string is its tag, a 32-bit length and its bytes; an integer its tag
-/// and 8 bytes; a list its tag, a 32-bit count and that many string cells; a struct its tag and a cell per
-/// field. All little-endian, as the machine writes them (the command is built for little-endian machines).
-enum Cell: UInt8 {
-    case null = 0
-    case string = 1
-    case integer = 2
-    case `false` = 3
-    case `true` = 4
-    case list = 5
-    case structure = 6
-}
-
-extension OutputBuffer {
-    fileprivate func appendInteger<Value: FixedWidthInteger>(_ value: Value) {
-        withUnsafeBytes(of: value.littleEndian) { append($0.baseAddress!, count: $0.count) }
-    }
-
-    fileprivate func appendNullCells(_ count: Int) {
-        for _ in 0..<count { append(Cell.null.rawValue) }
-    }
-
-    fileprivate func appendCell(utf8 text: UnsafeBufferPointer<UInt8>) {
-        append(Cell.string.rawValue)
-        appendInteger(UInt32(text.count))
-        append(text)
-    }
-
-    fileprivate func appendCell(_ text: String) {
-        var text = text
-        text.withUTF8 { appendCell(utf8: $0) }
-    }
-
-    fileprivate func appendCell(_ value: Int64) {
-        append(Cell.integer.rawValue)
-        appendInteger(value)
-    }
+    private static let ok = Array("ok".utf8)
+    private static let error = Array("error".utf8)
+    private static let apns = Array("apns".utf8)
+    private static let fcm = Array("fcm".utf8)
+    private static let unknown = Array(Tally.unknownVendor.utf8)
 
     /// A line number, or null for a `.json` document (line 0).
-    fileprivate func appendCell(line: Int) {
-        if line > 0 { appendCell(Int64(line)) } else { appendNullCells(1) }
+    private static func append(line: Int, to column: ArrowRecordColumns.Array) {
+        if line > 0 { column.append(Int64(line)) } else { column.appendNull() }
     }
 
     /// A text field of the model: the text its JSON string decodes to (as written when it has no escapes).
-    fileprivate func appendCell(_ text: PushTextValue?) {
+    private static func append(_ text: PushTextValue?, to column: ArrowRecordColumns.Array) {
         switch text {
-        case .string(let string): appendCell(string)
+        case .string(let string): column.append(string)
         case .json(let value):
             let written: Void? = value.withRawStringUTF8 { raw, hasEscapes in
                 if !hasEscapes {
-                    appendCell(utf8: raw)
-                } else if value.withDecodedUTF8({ appendCell(utf8: $0) }) == nil {
-                    appendCell("")
+                    column.append(utf8: raw)
+                } else if value.withDecodedUTF8({ column.append(utf8: $0) }) == nil {
+                    column.append("")
                 }
             }
             // A payload's text is always a string; were it not, it would read as "", as `jsonl` writes it.
-            if written == nil { appendCell("") }
-        case nil: appendNullCells(1)
+            if written == nil { column.append("") }
+        case nil: column.appendNull()
         }
     }
-}
 
-/// Reads the staged cells back into columns.
-private struct CellReader {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
-
-    var isAtEnd: Bool { position >= bytes.count }
-
-    private mutating func integer<Value: FixedWidthInteger>(_: Value.Type) -> Value {
-        let value = bytes.loadUnaligned(fromByteOffset: position, as: Value.self)
-        position += MemoryLayout<Value>.size
-        return Value(littleEndian: value)
+    /// Ends a row: `kept` (with `--keep`), then a record batch into the batch's buffer if this one is full.
+    private func endRow(_ extras: RecordExtras?, into output: OutputBuffer) {
+        if let kept = columns.kept { appendKept(extras, to: kept) }
+        if columns.rowCount >= maximumBatchRows || columns.byteCount >= maximumBatchBytes {
+            columns.appendMessage(to: output)
+        }
     }
 
-    /// Reads one cell into array `index` of `batch` (and its children's, for a list or a struct).
-    mutating func read(into index: Int, of batch: inout ArrowBatchBuilder) {
-        let tag = bytes[position]
-        position += 1
-        switch Cell(rawValue: tag) {
-        case .null: batch.appendNull(index)
-        case .string:
-            let length = Int(integer(UInt32.self))
-            batch.arrays[index].append(utf8: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]))
-            position += length
-        case .integer: batch.arrays[index].append(integer(Int64.self))
-        case .false: batch.arrays[index].append(false)
-        case .true: batch.arrays[index].append(true)
-        case .list:
-            let count = Int(integer(UInt32.self))
-            let items = batch.children[index][0]
-            for _ in 0..<count { read(into: items, of: &batch) }
-            batch.endList(index)
-        case .structure:
-            for child in batch.children[index] { read(into: child, of: &batch) }
-            batch.arrays[index].endStruct()
-        case nil:
-            // Only this file writes cells: another tag is a bug here, not something an input can cause.
-            preconditionFailure("staged Arrow record: unknown cell tag \(tag)")
+    /// `kept`'s value: the object `--format jsonl` writes (keys of the values found, in the pointers' order).
+    private func appendKept(_ extras: RecordExtras?, to column: ArrowRecordColumns.Array) {
+        guard let extras else { return column.appendNull() }
+        column.appendString { text in
+            text.append(UInt8(ascii: "{"))
+            var isFirst = true
+            for (key, json) in zip(keptKeys, extras.kept) {
+                guard let json else { continue }
+                if !isFirst { text.append(UInt8(ascii: ",")) }
+                isFirst = false
+                text.append(key)
+                text.append(json)
+            }
+            text.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Writes the batch's last rows as a record batch into its buffer.
+    func finishBatch(_ output: OutputBuffer) {
+        columns.appendMessage(to: output)
     }
 }

@@ -120,20 +120,21 @@ enum ArrowStreamFormat {
         output += repeatElement(0, count: padded - metadata.count)
     }
 
-    /// Appends one record batch message: its metadata, for `rowCount` rows of `nodes` and `buffers` (each
-    /// buffer's bytes, in the schema's depth-first order), then the buffers, each padded to 8 bytes.
-    static func appendRecordBatch(
-        rowCount: Int,
-        nodes: [Node],
-        buffers: [UnsafeRawBufferPointer],
-        to output: OutputBuffer
-    ) {
+    /// One buffer of a record batch's body: its length, and what appends its bytes to the message.
+    struct BodyBuffer {
+        var length: Int
+        var write: (OutputBuffer) -> Void
+    }
+
+    /// Appends one record batch message: its metadata, for `rowCount` rows of `nodes` and `buffers` (in the
+    /// schema's depth-first order), then the buffers, each padded to 8 bytes.
+    static func appendRecordBatch(rowCount: Int, nodes: [Node], buffers: [BodyBuffer], to output: OutputBuffer) {
         var locations: [(Int64, Int64)] = []
         locations.reserveCapacity(buffers.count)
         var bodyLength = 0
         for buffer in buffers {
-            locations.append((Int64(bodyLength), Int64(buffer.count)))
-            bodyLength += (buffer.count + 7) & ~7
+            locations.append((Int64(bodyLength), Int64(buffer.length)))
+            bodyLength += (buffer.length + 7) & ~7
         }
         var builder = FlatBufferBuilder()
         let nodeVector = builder.createVector(pairs: nodes.map { (Int64($0.length), Int64($0.nullCount)) })
@@ -144,20 +145,14 @@ enum ArrowStreamFormat {
         builder.add(slot: 2, bufferVector)
         let batch = builder.endTable()
         var framed: [UInt8] = []
-        appendFramed(
-            message(header: .recordBatch, headerTable: batch, bodyLength: bodyLength, in: &builder),
-            to: &framed
-        )
+        let metadata = message(header: .recordBatch, headerTable: batch, bodyLength: bodyLength, in: &builder)
+        appendFramed(metadata, to: &framed)
         output.append(framed)
-        let zeros: (UInt64, UInt64) = (0, 0)
-        withUnsafeBytes(of: zeros) { padding in
-            for buffer in buffers {
-                if let base = buffer.baseAddress { output.append(base, count: buffer.count) }
-                let padded = (buffer.count + 7) & ~7
-                if padded > buffer.count, let zero = padding.baseAddress {
-                    output.append(zero, count: padded - buffer.count)
-                }
-            }
+        for buffer in buffers {
+            let start = output.count
+            buffer.write(output)
+            precondition(output.count - start == buffer.length, "an Arrow buffer wrote other than its length")
+            for _ in buffer.length..<((buffer.length + 7) & ~7) { output.append(UInt8(0)) }
         }
     }
 }
