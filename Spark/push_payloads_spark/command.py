@@ -26,6 +26,11 @@ from . import records
 
 # Output read per parse: large enough that parsing costs little per call, small enough to bound memory.
 CHUNK_BYTES = 1 << 22
+# Rows per batch handed to Spark: the command writes a batch per MiB of input (about 5,000 records), and
+# Spark's JVM spends less per row on fewer, larger batches (a copy in Python costs less than it saves).
+BATCH_ROWS = 1 << 16
+# ... and about this many bytes at most: a batch of long records is joined with few others.
+BATCH_BYTES = 1 << 24
 _F_SETPIPE_SZ = 1031
 _PIPE_BYTES = 1 << 20
 
@@ -86,8 +91,28 @@ class Settings:
         """The records of a run as Arrow record batches of `schema`, with `source` as every record's source
         when given (the command was given a placeholder label)."""
         if self.arrow:
-            return run.batches(self.schema, source)
+            return _coalesced(run.batches(self.schema, source))
         return (batch for chunk in run.chunks() for batch in records.parse(chunk, self.schema, source).to_batches())
+
+
+def _coalesced(batches, rows=BATCH_ROWS, size=BATCH_BYTES):
+    """The batches joined into batches of about `rows` rows or `size` bytes (one copy of each), in order."""
+    group, count, total = [], 0, 0
+    for batch in batches:
+        group.append(batch)
+        count += batch.num_rows
+        total += batch.nbytes
+        if count >= rows or total >= size:
+            yield from _joined(group)
+            group, count, total = [], 0, 0
+    if group:
+        yield from _joined(group)
+
+
+def _joined(group):
+    if len(group) == 1:
+        return group
+    return pa.Table.from_batches(group).combine_chunks().to_batches()
 
 
 def _split(value):

@@ -256,3 +256,12 @@ def _document_records(payload):
         with open(os.path.join(directory, "p.json"), "wb") as file:
             file.write(payload)
         return classify("p.json", cwd=directory)
+
+
+def test_batches_are_joined_up_to_a_bound_in_order():
+    batches = [pa.record_batch({"n": pa.array(range(start, start + 3), pa.int64())}) for start in range(0, 30, 3)]
+    joined = list(command._coalesced(iter(batches), rows=7, size=1 << 20))
+    assert [batch.num_rows for batch in joined] == [9, 9, 9, 3]
+    assert pa.Table.from_batches(joined).column("n").to_pylist() == list(range(30))
+    by_size = list(command._coalesced(iter(batches), rows=1 << 20, size=1))
+    assert [batch.num_rows for batch in by_size] == [3] * 10
