@@ -51,7 +51,7 @@ struct ArrowOutputTests {
             "{\n  \"aps\": {\"alert\": \"over\\nlines\"},\n  \"mcID\": \"31:a:ot:b:1\"\n}\n"
         )
         let report = try Self.compare(["--max-payload-bytes", "4096", "."], in: scratch.url)
-        #expect(report == "arrow records: 9 equal, in 2 batches", "\(report)")
+        #expect(report == "arrow records: 8 equal, in 2 batches", "\(report)")
     }
 
     @Test("--payload and --keep: the error's in, and kept as the JSON text jsonl writes")
