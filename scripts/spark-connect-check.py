@@ -22,6 +22,7 @@ import contextlib
 import gzip
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -171,6 +172,87 @@ def throughput(spark, binary, capture):
     return size, local_rate, spark_rate
 
 
+def _tree_times(root):
+    """{pid: (name, own CPU seconds, CPU seconds of its reaped children)} of process `root` and every process
+    below it (the Spark server's JVM, its Python daemon and workers, their commands)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    processes = {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as file:
+                stat = file.read().decode("utf-8", "replace")
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
+        processes[int(pid)] = (int(fields[1]), name, (utime + stime) / ticks, (cutime + cstime) / ticks)
+    below = {root}
+    grew = True
+    while grew:
+        grew = False
+        for pid, (parent, *_) in processes.items():
+            if parent in below and pid not in below:
+                below.add(pid)
+                grew = True
+    return {pid: processes[pid][1:] for pid in below if pid in processes}
+
+
+def _server_pid(port):
+    """The JVM of the Spark Connect server listening on `port` (the one the check started)."""
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as file:
+                arguments = file.read().split(b"\0")
+        except OSError:
+            continue
+        if f"spark.connect.grpc.binding.port={port}".encode() in arguments and b"java" in arguments[0]:
+            return int(pid)
+    return None
+
+
+def cpu_split(spark, binary, capture, port):
+    """Where the data source's CPU goes over the capture, in one more (untimed) run: the command's (each run
+    timed by /usr/bin/time through a wrapper), the JVM's own, and the rest of the server's process tree, which
+    is the Python workers' (every process's own time, and its reaped children's); beside the local
+    `classify --jobs 2`'s. Returns a sentence, or why there is none."""
+    server = _server_pid(port)
+    if server is None or not os.path.exists("/usr/bin/time"):
+        return "CPU split: not measured (no server process found, or no /usr/bin/time)"
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="push-payloads-cpu-") as directory:
+        log_path, wrapper = os.path.join(directory, "times"), os.path.join(directory, "push-payloads")
+        with open(wrapper, "w") as file:
+            file.write(f'#!/bin/sh\nexec /usr/bin/time -a -o {log_path} -f "%U %S" {binary} "$@"\n')
+        os.chmod(wrapper, 0o755)
+        frame = spark.read.format("push_payloads").option("binary", wrapper).load(capture)
+        before = _tree_times(server)
+        frame.write.format("noop").mode("overwrite").save()
+        after = _tree_times(server)
+        with open(log_path) as file:
+            # A line "user system" per run (and "Command exited with non-zero status 1" for status 1).
+            command = sum(sum(map(float, line.split())) for line in file if line[:1].isdigit())
+    total = sum(own + children for _, own, children in after.values())
+    total -= sum(own + children for _, own, children in before.values())
+    jvm = sum(own for name, own, _ in after.values() if name == "java")
+    jvm -= sum(own for name, own, _ in before.values() if name == "java")
+    started = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(os.devnull, "wb") as devnull:
+        subprocess.run([binary, "classify", "--quiet", "--jobs", "2", capture], stdout=devnull)
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    local = ended.ru_utime + ended.ru_stime - started.ru_utime - started.ru_stime
+    return (
+        f"CPU seconds of the data source over the capture: the command {command:.2f}, Python "
+        f"{total - jvm - command:.2f}, the JVM {jvm:.2f}, in all {total:.2f}; the local classify --jobs 2: "
+        f"{local:.2f}"
+    )
+
+
 def run_documentation_example(spark_remote, binary):
     """Runs the worked example of docs/scale.md (its first python block) against this server and binary."""
     text = open("docs/scale.md", encoding="utf-8").read()
@@ -213,6 +295,8 @@ def main():
     )
     if arguments.throughput_capture:
         size, local_rate, spark_rate = throughput(spark, arguments.binary, arguments.throughput_capture)
+        port = arguments.remote.rsplit(":", 1)[-1].split("/")[0]
+        log("== " + cpu_split(spark, arguments.binary, arguments.throughput_capture, port))
         summary += (
             f"; {size / 1e6:.0f} MB capture: data source {spark_rate:.0f} MB/s, local classify --jobs 2 "
             f"{local_rate:.0f} MB/s, data source / local: {spark_rate / local_rate:.2f}x"

@@ -3,7 +3,8 @@
 # checks. Installs what the tests need when it is missing (with apt-get): libjansson-dev (the reference
 # engine), libzstd-dev (the command's zstd input, trait Zstd), zlib1g-dev, gzip and zstd (the command's
 # compressed input; a minimal machine may lack them), and a German locale (the locale-independence tests set LC_NUMERIC to a decimal-comma locale); and, with
-# pip, python-jsonschema (the oracle the schema tests validate the library's and the command's JSON with).
+# pip, python-jsonschema (the oracle the schema tests validate the library's and the command's JSON with) and
+# pyarrow (the oracle the Arrow output tests read `classify --format arrow` with).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,6 +40,10 @@ fi
 if ! python3 -c "import jsonschema" 2>/dev/null; then
     echo "test.sh: installing python-jsonschema (the oracle for the JSON schema tests)" >&2
     python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --break-system-packages jsonschema
+fi
+if ! python3 -c "import pyarrow" 2>/dev/null; then
+    echo "test.sh: installing pyarrow (the oracle for the Arrow output tests)" >&2
+    python3 -m pip install --quiet pyarrow || python3 -m pip install --quiet --break-system-packages pyarrow
 fi
 
 scripts/check.sh

@@ -2,7 +2,10 @@
 
 Bytes reach the command without passing through Python objects: a whole file is opened by the command itself,
 a range of one is copied into its standard input by `sendfile(2)` on a thread, and a table's payloads are one
-Arrow buffer written to it. Its output is read in chunks of whole records, each parsed into Arrow at once.
+Arrow buffer written to it. Its records come back as an Arrow IPC stream (`classify --format arrow`), whose
+record batches are read as they come (`Run.batches`), typed already: nothing is parsed here. Inbox records
+(`kind=inbox`), which the command writes as JSON Lines only, are read in chunks of whole records, each parsed
+into Arrow at once (`Run.chunks`).
 
 Exit status 0 and 1 (some records are errors, which are data) end a run normally; any other status, such as
 74 (an input could not be read, or stopped part way) or 64 (a bad option), raises CommandError with the
@@ -17,10 +20,17 @@ import subprocess
 import tempfile
 import threading
 
+import pyarrow as pa
+
 from . import records
 
 # Output read per parse: large enough that parsing costs little per call, small enough to bound memory.
 CHUNK_BYTES = 1 << 22
+# Rows per batch handed to Spark: the command writes a batch per MiB of input (about 5,000 records), and
+# Spark's JVM spends less per row on fewer, larger batches (a copy in Python costs less than it saves).
+BATCH_ROWS = 1 << 16
+# ... and about this many bytes at most: a batch of long records is joined with few others.
+BATCH_BYTES = 1 << 24
 _F_SETPIPE_SZ = 1031
 _PIPE_BYTES = 1 << 20
 
@@ -66,9 +76,43 @@ class Settings:
     def schema(self):
         return records.record_schema(inbox=self.inbox, kept=self.keeps)
 
+    @property
+    def arrow(self):
+        """Whether the command writes Arrow (pushes) rather than JSON Lines (inbox pages)."""
+        return not self.inbox
+
     def classify(self, *more):
-        """The command line after the binary: `classify`, quiet, the threads, the options, then `more`."""
-        return ["classify", "--quiet", "--jobs", str(self.jobs), *self.arguments, *more]
+        """The command line after the binary: `classify`, quiet, the threads, the output format (Arrow for
+        pushes), the options, then `more`."""
+        output = ["--format", "arrow"] if self.arrow else []
+        return ["classify", "--quiet", "--jobs", str(self.jobs), *output, *self.arguments, *more]
+
+    def record_batches(self, run, source=None):
+        """The records of a run as Arrow record batches of `schema`, with `source` as every record's source
+        when given (the command was given a placeholder label)."""
+        if self.arrow:
+            return _coalesced(run.batches(self.schema, source))
+        return (batch for chunk in run.chunks() for batch in records.parse(chunk, self.schema, source).to_batches())
+
+
+def _coalesced(batches, rows=BATCH_ROWS, size=BATCH_BYTES):
+    """The batches joined into batches of about `rows` rows or `size` bytes (one copy of each), in order."""
+    group, count, total = [], 0, 0
+    for batch in batches:
+        group.append(batch)
+        count += batch.num_rows
+        total += batch.nbytes
+        if count >= rows or total >= size:
+            yield from _joined(group)
+            group, count, total = [], 0, 0
+    if group:
+        yield from _joined(group)
+
+
+def _joined(group):
+    if len(group) == 1:
+        return group
+    return pa.Table.from_batches(group).combine_chunks().to_batches()
 
 
 def _split(value):
@@ -174,6 +218,52 @@ class Run:
             except OSError:
                 pass
 
+    def batches(self, schema, source=None):
+        """The record batches of the command's Arrow stream (`--format arrow`), checked to be of `schema`,
+        with `source` put in every record when given; raises CommandError for a failed run."""
+        finished, broken = False, None
+        try:
+            try:
+                reader = pa.ipc.open_stream(self.process.stdout)
+                if not reader.schema.equals(schema):
+                    raise RuntimeError(
+                        f"push-payloads wrote records of another schema than this package's:\n{reader.schema}\n"
+                        "(is the binary of the same version as the package?)"
+                    )
+                source_field = schema.field(0)
+                for batch in reader:
+                    if source is not None:
+                        name = pa.repeat(pa.scalar(source, pa.string()), batch.num_rows)
+                        batch = batch.set_column(0, source_field, name)
+                    yield batch
+            except pa.ArrowInvalid as error:
+                # No schema (a bad option: nothing written) or a stream cut short (the command killed): the
+                # command's status says why, below; a stream broken by a command that ended well is raised.
+                broken = error
+            finished = True
+        finally:
+            status = self._end(finished)
+        self._raise_for(status)
+        if broken is not None:
+            raise broken
+
+    def _end(self, finished):
+        """Waits for the command (killed, if its output was not read to the end) and its threads."""
+        if not finished:
+            self.process.kill()
+        status = self.process.wait()
+        for thread in self._threads:
+            thread.join()
+        self.process.stdout.close()
+        self.process.stderr.close()
+        return status
+
+    def _raise_for(self, status):
+        if self._feed_error:
+            raise self._feed_error[0]
+        if status not in (0, 1):
+            raise CommandError(status, self.describe + b"".join(self._stderr).decode("utf-8", "replace"))
+
     def chunks(self, chunk_bytes=CHUNK_BYTES):
         """Chunks of the command's output (memoryviews, each of whole records, each in a buffer of its own);
         raises CommandError for a failed run."""
@@ -202,17 +292,8 @@ class Run:
                 buffer, filled = rest, filled - cut
             finished = True
         finally:
-            if not finished:
-                self.process.kill()
-            status = self.process.wait()
-            for thread in self._threads:
-                thread.join()
-            self.process.stdout.close()
-            self.process.stderr.close()
-        if self._feed_error:
-            raise self._feed_error[0]
-        if status not in (0, 1):
-            raise CommandError(status, self.describe + b"".join(self._stderr).decode("utf-8", "replace"))
+            status = self._end(finished)
+        self._raise_for(status)
 
 
 def file_range_feed(path, start, length):

@@ -3,7 +3,8 @@
 A Python data source (the DataSource API of Spark 4, Databricks Runtime 15.4+), so it works over Spark
 Connect, where RDDs do not exist. The driver lists the inputs as `classify` does and cuts large uncompressed
 files into line-aligned ranges (`inputs.plan`), counting the lines before each; every range or whole file is
-one partition, whose task runs the command over exactly its bytes and yields Arrow record batches.
+one partition, whose task runs the command over exactly its bytes and yields the Arrow record batches it
+writes (`classify --format arrow`) as they come.
 """
 
 import os
@@ -75,9 +76,7 @@ class PushPayloadsReader(DataSourceReader):
             more = ["--source-label", "-", "--line-offset", str(part.lines_before), "-"]
             describe = f"{source}, bytes {part.start} to {part.start + part.length}: "
             run = command.Run([binary, *settings.classify(*more)], feed=feed, describe=describe)
-        schema = settings.schema
-        for chunk in run.chunks():
-            yield from records.parse(chunk, schema, source).to_batches()
+        yield from settings.record_batches(run, source)
 
 
 def _check_options(settings):

@@ -2,8 +2,9 @@
 
 Each task hands its Arrow batches to the command as JSON Lines, a group of batches per run: the payload
 column's own buffer with a line feed after each value, built by Arrow compute functions, never row by row.
-A record's line number says which row it belongs to, so the row's other columns are taken from the batch
-(`Table.take`) and put before the record's columns. A send request reaching several platforms gives several
+The command writes its records back as Arrow (`classify --format arrow`). A record's line number says which
+row it belongs to, so the row's other columns are taken from the batch (`Table.take`) and put before the
+record's columns. A send request reaching several platforms gives several
 rows. Every payload but a null one gives at least one record.
 
 A payload is classified as `classify` classifies it as a line of a JSON Lines file (a trailing CR dropped,
@@ -91,8 +92,7 @@ class _Classifier:
             payloads = pc.if_else(multiline, pa.scalar(b"", payloads.type), payloads)
         argv = [binary, *settings.classify("--source-label", "-", "--line-offset", str(_FIRST_LINE - 1), "-")]
         run = command.Run(argv, feed=command.buffer_feed(_json_lines(payloads)))
-        for chunk in run.chunks():
-            parsed = records.parse(chunk, schema)
+        for parsed in settings.record_batches(run):
             yield from _rows(keys, pc.subtract(parsed.column("line"), _FIRST_LINE), parsed, schema, record_names)
         if len(documents):
             yield from self._classify_documents(binary, settings, keys, original, documents)
@@ -105,8 +105,7 @@ class _Classifier:
                 with open(os.path.join(directory, f"{row:012d}.json"), "wb") as file:
                     file.write(payloads[row].as_buffer())
             run = command.Run([binary, *settings.classify("--", ".")], cwd=directory)
-            for chunk in run.chunks():
-                parsed = records.parse(chunk, schema)
+            for parsed in settings.record_batches(run):
                 # Sources are ./NNNNNNNNNNNN.json: the row's number.
                 numbers = pc.cast(pc.utf8_slice_codeunits(parsed.column("source"), 2, 14), pa.int64())
                 yield from _rows(keys, numbers, parsed, schema, record_names)

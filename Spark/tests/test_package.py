@@ -137,28 +137,71 @@ def test_ranges_give_the_records_of_the_whole_file(tmp_path):
     path = tmp_path / "capture.jsonl"
     path.write_bytes(data)
     settings = command.Settings({})
-    output = b""
+    batches = []
     for part in inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97):
         (name, file), = part.files
-        more = ["--source-label", name, "--line-offset", str(part.lines_before), "-"]
+        more = ["--source-label", "-", "--line-offset", str(part.lines_before), "-"]
         run = command.Run([BINARY, *settings.classify(*more)], feed=command.file_range_feed(file, part.start, part.length))
-        output += b"".join(run.chunks(chunk_bytes=64))
-    assert output == classify("--jobs", "1", "capture.jsonl", cwd=tmp_path)
+        batches += settings.record_batches(run, source=name)
+    written = records.json_lines(pa.Table.from_batches(batches, settings.schema))
+    assert written == classify("--jobs", "1", "capture.jsonl", cwd=tmp_path).splitlines()
 
 
 @needs_binary
-def test_status_74_raises_the_commands_message(tmp_path):
-    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(b"{}\n" * 1000)[:-20])
-    run = command.Run([BINARY, "classify", "--quiet", "cut.jsonl.gz"], cwd=tmp_path)
+@pytest.mark.parametrize("options", [{}, {"senders": "all"}, {"payload": "/p", "keep": "/k,/missing"}])
+def test_arrow_batches_are_the_json_lines_records(tmp_path, options):
+    lines = open(os.path.join(ROOT, "Corpus/captures/send-requests.jsonl"), "rb").read().splitlines()
+    lines += open(os.path.join(ROOT, "Corpus/captures/mixed-errors.jsonl"), "rb").read().splitlines()
+    if "payload" in options:
+        import json
+
+        lines = [b'{"k":%d,"p":%s}' % (n, json.dumps(line.decode("utf-8", "replace")).encode()) for n, line in
+                 enumerate(lines)] + [b'{"k":[1, 2.50]}', b"{"]
+    (tmp_path / "in.jsonl").write_bytes(b"\n".join(lines) + b"\n")
+    settings = command.Settings(options)
+    assert settings.arrow and "arrow" in settings.classify()
+    run = command.Run([BINARY, *settings.classify("in.jsonl")], cwd=tmp_path)
+    table = pa.Table.from_batches(list(settings.record_batches(run)), settings.schema)
+    local = classify(*settings.arguments, "in.jsonl", cwd=tmp_path)
+    assert table.equals(records.parse(local, settings.schema))
+    assert records.json_lines(table) == local.splitlines()
+
+
+@needs_binary
+def test_inbox_records_are_still_parsed_from_json_lines():
+    settings = command.Settings({"kind": "inbox"})
+    assert not settings.arrow and "arrow" not in settings.classify()
+    run = command.Run([BINARY, *settings.classify("Corpus/inbox")], cwd=ROOT)
+    table = pa.Table.from_batches(list(settings.record_batches(run)), settings.schema)
+    assert records.json_lines(table) == classify("--kind", "inbox", "Corpus/inbox").splitlines()
+
+
+@needs_binary
+@pytest.mark.parametrize("arrow", [False, True])
+def test_status_74_raises_the_commands_message(tmp_path, arrow):
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(b'{"aps":{}}\n' * 100_000)[:-20])
+    settings = command.Settings({})
+    output = ["--format", "arrow"] if arrow else []
+    run = command.Run([BINARY, "classify", "--quiet", *output, "cut.jsonl.gz"], cwd=tmp_path)
     with pytest.raises(command.CommandError, match="status 74: .*cut.jsonl.gz"):
-        list(run.chunks())
+        list(run.batches(settings.schema) if arrow else run.chunks())
 
 
 @needs_binary
-def test_a_bad_option_raises_the_commands_message():
-    run = command.Run([BINARY, *command.Settings({"senders": "some"}).classify("-")], feed=command.buffer_feed(b""))
+@pytest.mark.parametrize("arrow", [False, True])
+def test_a_bad_option_raises_the_commands_message(arrow):
+    settings = command.Settings({"senders": "some"})
+    run = command.Run([BINARY, *settings.classify("-")], feed=command.buffer_feed(b""))
     with pytest.raises(command.CommandError, match="status 64: .*'some'"):
-        list(run.chunks())
+        list(run.batches(settings.schema) if arrow else run.chunks())
+
+
+@needs_binary
+def test_a_stream_of_another_schema_is_refused():
+    settings = command.Settings({"keep": "/a"})
+    run = command.Run([BINARY, *command.Settings({}).classify("-")], feed=command.buffer_feed(b"{}\n"))
+    with pytest.raises(RuntimeError, match="another schema"):
+        list(run.batches(settings.schema))
 
 
 def test_unknown_options_are_refused():
@@ -166,8 +209,8 @@ def test_unknown_options_are_refused():
         command.Settings({"maxPayloadBytes": "1"})
     settings = command.Settings({"Max-Payload-Bytes": "9", "keep": "/a,/b", "platform": "ios"})
     assert settings.classify("-") == [
-        "classify", "--quiet", "--jobs", "1", "--max-payload-bytes", "9", "--keep", "/a", "--keep", "/b",
-        "--platform", "ios", "-",
+        "classify", "--quiet", "--jobs", "1", "--format", "arrow", "--max-payload-bytes", "9", "--keep", "/a",
+        "--keep", "/b", "--platform", "ios", "-",
     ]
 
 
@@ -213,3 +256,12 @@ def _document_records(payload):
         with open(os.path.join(directory, "p.json"), "wb") as file:
             file.write(payload)
         return classify("p.json", cwd=directory)
+
+
+def test_batches_are_joined_up_to_a_bound_in_order():
+    batches = [pa.record_batch({"n": pa.array(range(start, start + 3), pa.int64())}) for start in range(0, 30, 3)]
+    joined = list(command._coalesced(iter(batches), rows=7, size=1 << 20))
+    assert [batch.num_rows for batch in joined] == [9, 9, 9, 3]
+    assert pa.Table.from_batches(joined).column("n").to_pylist() == list(range(30))
+    by_size = list(command._coalesced(iter(batches), rows=1 << 20, size=1))
+    assert [batch.num_rows for batch in by_size] == [3] * 10

@@ -9,8 +9,8 @@ struct ClassifyCommand: ParsableCommand {
         abstract:
             "Classify captured payloads and send requests: vendor, silent or visible, wire shape, and what a tap does.",
         discussion: """
-            Writes one record per payload, in input order, as JSON Lines (the default), CSV or a \
-            table. The inputs may be device payloads or send requests: APNs requests ({"headers": …, \
+            Writes one record per payload, in input order, as JSON Lines (the default), CSV, a \
+            table, or an Arrow IPC stream (--format arrow). The inputs may be device payloads or send requests: APNs requests ({"headers": …, \
             "payload": …}), FCM HTTP v1 bodies ({"message": …}) and legacy FCM bodies, told apart \
             automatically (or say which with --kind). A send request gives one record per platform \
             its push reaches (ios, android, and web with a webpush block or --platform web), each for the payload that \
@@ -43,6 +43,15 @@ struct ClassifyCommand: ParsableCommand {
             U+FFFD in place of each invalid sequence. In a directory, a .json or .jsonl symbolic link \
             that is dangling or loops is reported like an input that cannot be read.
 
+            --format arrow writes the Arrow IPC streaming format: the same records as typed \
+            columns (source, line, status, kind, platform, vendor, silent, ambiguous as a list, shape, \
+            message_id, title, body, action, url, error as a struct of code, offset, key_path, message \
+            and in, and with --keep a kept column holding the JSON text jsonl writes for it), in record \
+            batches of at most 65,536 rows and about 16 MiB, which pyarrow (pyarrow.ipc.open_stream), \
+            pandas, polars and DuckDB read as they come: push-payloads classify --format arrow capture/ \
+            > records.arrows. A field a record leaves out is null; strings hold the text jsonl's strings \
+            decode to. It is binary: classify refuses to write it to a terminal.
+
             With a terminal on stderr, progress is shown there (not with --quiet). With a terminal \
             on stdout, a summary is printed to stderr at the end (also with --summary).
 
@@ -62,9 +71,9 @@ struct ClassifyCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The output format: jsonl, csv (RFC 4180, with a header row) or table (for a terminal). In csv, a "
-                + "cell that starts with = + - @, a tab or CR (other than a plain number) gets a leading ' and "
-                + "quotes, as OWASP recommends against formula injection."
+            "The output format: jsonl, csv (RFC 4180, with a header row), table (for a terminal) or arrow (an "
+                + "Arrow IPC stream of typed columns). In csv, a cell that starts with = + - @, a tab or CR (other "
+                + "than a plain number) gets a leading ' and quotes, as OWASP recommends against formula injection."
         )
     )
     var format: OutputFormat = .jsonl
@@ -113,6 +122,12 @@ struct ClassifyCommand: ParsableCommand {
     @Option(name: .customLong("batch-bytes"), help: .hidden)
     var batchBytes: Int = 1 << 20
 
+    /// Rows and bytes per Arrow record batch at most (`--format arrow`); small values let tests cut many.
+    @Option(name: .customLong("arrow-batch-rows"), help: .hidden)
+    var arrowBatchRows: Int = ArrowRecordWriter.defaultMaximumBatchRows
+    @Option(name: .customLong("arrow-batch-bytes"), help: .hidden)
+    var arrowBatchBytes: Int = ArrowRecordWriter.defaultMaximumBatchBytes
+
     /// Builds the whole model of every payload, as `inspect` does, instead of only the fields records
     /// show; the output must not change, which is what this is for.
     @Flag(name: .customLong("full-decode"), help: .hidden)
@@ -121,8 +136,25 @@ struct ClassifyCommand: ParsableCommand {
     mutating func validate() throws {
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024") }
         guard batchBytes >= 1 else { throw ValidationError("--batch-bytes must be 1 or more") }
+        guard arrowBatchRows >= 1 && arrowBatchBytes >= 1 else {
+            throw ValidationError("--arrow-batch-rows and --arrow-batch-bytes must be 1 or more")
+        }
         _ = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
         try inputArguments.validate(files: files)
+        if format == .arrow {
+            // A string column's offsets are 32-bit: one value (a payload's text, a kept value) must stay well
+            // below 2 GiB.
+            let limit = ArrowRecordWriter.maximumValueBytes
+            let holdsRecords = recordArguments.payload != nil || !recordArguments.keep.isEmpty
+            guard engineOptions.maximumPayloadBytes <= limit,
+                !holdsRecords || recordArguments.maximumRecordBytes <= limit
+            else {
+                throw ValidationError(
+                    "--format arrow holds values of at most \(limit) bytes: lower --max-payload-bytes and "
+                        + "--max-record-bytes to that"
+                )
+            }
+        }
     }
 
     func run() throws {
@@ -136,6 +168,16 @@ struct ClassifyCommand: ParsableCommand {
             // Room for the longest vendor name and the `+` of an ambiguous payload, at least the usual 8.
             let vendorWidth = max(8, (senders.registry.vendors.map(\.name.count).max() ?? 0) + 1)
             status = try run(writer: TableRecordWriter(totalWidth: width, vendorWidth: vendorWidth))
+        case .arrow:
+            guard !Platform.isTerminal(.standardOutput) else {
+                throw ValidationError(
+                    "--format arrow writes a binary Arrow stream: redirect it to a file or a program (> records.arrows)"
+                )
+            }
+            let records = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
+            var writer = ArrowRecordWriter(records: records)
+            (writer.maximumBatchRows, writer.maximumBatchBytes) = (arrowBatchRows, arrowBatchBytes)
+            status = try run(writer: writer)
         }
         if status != ExitStatus.success { throw ExitCode(status) }
     }
@@ -169,7 +211,7 @@ struct ClassifyCommand: ParsableCommand {
                         platforms: platforms,
                         detail: detail
                     ),
-                    writer: writer,
+                    writer: writer.forWorker(),
                     extractor: records.isEnabled ? RecordExtractor(options: records, payloadLimits: limits) : nil
                 )
             },
@@ -181,6 +223,10 @@ struct ClassifyCommand: ParsableCommand {
                 return (tally.payloads, tally.bytes)
             }
         )
+        if !outcome.outputFailed && !writer.trailer.isEmpty {
+            // After a closed pipe this write fails quietly, as the records' writes did.
+            writer.trailer.withUnsafeBufferPointer { _ = StandardStreams.write($0, to: .standardOutput) }
+        }
         if summary ?? (!quiet && Platform.isTerminal(.standardOutput)) {
             let text = tally.summary(precedence: registry.vendors, inputs: outcome.inputCount, seconds: outcome.seconds)
             StandardStreams.write(text, to: .standardError)

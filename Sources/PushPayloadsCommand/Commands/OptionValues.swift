@@ -79,6 +79,8 @@ enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case csv
     /// Aligned, truncated columns for a terminal.
     case table
+    /// An Arrow IPC stream of typed columns (``ArrowRecordWriter``).
+    case arrow
 }
 
 /// `lint --format`.

@@ -4,7 +4,8 @@ import PushRequests
 /// Encodes classification records in one output format.
 ///
 /// Writers run on the worker threads, each appending a batch's records to that batch's buffer, so a
-/// writer must not keep state between records (fixed column widths, not measured ones).
+/// text writer keeps no state between records (fixed column widths, not measured ones); a columnar one
+/// keeps a batch's columns in a writer of each worker's own (``forWorker()``).
 ///
 /// What `--payload` and `--keep` add to a record (`extras`, `nil` without them) is written inside the record,
 /// before its end, in the formats that show it (`Output/RecordExtras.swift`).
@@ -36,6 +37,28 @@ protocol RecordWriter: Sendable {
 
     /// The header when records carry what `--payload` and `--keep` add.
     func header(records options: RecordOptions) -> [UInt8]
+
+    /// Written once, after the last batch (Arrow's end-of-stream marker).
+    var trailer: [UInt8] { get }
+
+    /// The writer one worker thread uses: a columnar format (``ArrowRecordWriter``) fills a batch's columns
+    /// of its own there, so each worker needs its own.
+    func forWorker() -> Self
+
+    /// Called on the worker's thread once a batch's records are all written: a columnar format writes the
+    /// columns it filled into `output`.
+    func finishBatch(_ output: OutputBuffer)
+}
+
+extension RecordWriter {
+    /// Text formats end with their last record.
+    var trailer: [UInt8] { [] }
+
+    /// Text formats keep no state between records: every worker shares one.
+    func forWorker() -> Self { self }
+
+    /// Text formats write each record as it comes.
+    func finishBatch(_ output: OutputBuffer) {}
 }
 
 extension RecordWriter {

@@ -39,6 +39,7 @@ struct BatchClassifier<Writer: RecordWriter>: BatchWorker, Sendable {
             let extras = extractor?.extras
             writer.write(failure.error, extras: extras, source: source, line: failure.line, into: output, tally: &tally)
         }
+        writer.finishBatch(output)
         tally.bytes += batch.consumedBytes
         batch.tally = tally
     }
