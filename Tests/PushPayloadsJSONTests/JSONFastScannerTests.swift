@@ -116,7 +116,9 @@ struct JSONFastScannerTests {
             let fingerprint = padded.withUnsafeMutableBufferPointer {
                 JSONParserScratch.paddedFingerprint($0.baseAddress!, name.utf8.count)
             }
+            // The scanner masks the slot to its table, as here.
             return JSONParserScratch.keySlot(hash: JSONParserScratch.keyHash(fingerprint), depth: depth)
+                & (JSONParserScratch.keySlotCount - 1)
         }
         let target = slot(key, keyDepth)
         return (0...).lazy.map { "\(prefix)\($0)" }.first { slot($0, depth) == target && !taken.contains($0) }!
