@@ -38,8 +38,8 @@ enum JSONFastScanner {
         var i = skipWhitespace(p, 0)
         var nodeCount = 0
         var depth = 0
-        // Bit `d` of `objects` tells whether the container at depth `d` is an object (up to depth 64;
-        // deeper levels read the node). It saves a load per member.
+        // Bit `d` of `objects` tells whether the container at depth `d` is an object (the fast scanner
+        // leaves deeper input to the full scanner). It saves a load per member.
         var objects: UInt64 = 0
         // Whether the string starting at `i` is an object key (its colon follows).
         var isKey = false
@@ -47,6 +47,8 @@ enum JSONFastScanner {
         let payloadStamp = UInt64(scratch.nextKeyStamp()) &<< 32
         let keySlots = scratch.keySlots
         let keySlotMask = scratch.keySlotMask
+        // The root key entry that nested keys write (see rootKeyEntries(forBytes:)).
+        let rootKeySink = rootKeyEntries(forBytes: n) &- 1
 
         value: while true {
             // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
@@ -104,29 +106,34 @@ enum JSONFastScanner {
                     // (or share its slot), which the exact check settles when the object closes; so does a
                     // key with escapes, whose raw bytes are not its text. If another object of this payload
                     // claimed it and is still open, that object loses track of its key: it is flagged too.
-                    // So every object that holds a repeated key is flagged by the time it closes.
+                    // So every object that holds a repeated key is flagged by the time it closes. The slot depends
+                    // on the object's depth too, so a key an enclosing object also has seldom evicts its claim.
                     let fingerprint = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start)
-                    let hash = fingerprint &* 0x9E37_79B9_7F4A_7C15
-                    if object == 0 {
-                        // A key of the top-level object (only the root's node is at index 0).
-                        // Bit 31 (no node index reaches it) marks a key with escapes, which the index skips.
-                        rootKeys[Int(truncatingIfNeeded: members &- 1)] =
-                            hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
-                            | (hasEscapes ? 0x8000_0000 : 0)
-                    }
-                    let slot =
-                        Int(truncatingIfNeeded: hash &>> UInt64(64 &- JSONParserScratch.keySlotBits)) & keySlotMask
+                    let hash = JSONParserScratch.keyHash(fingerprint)
+                    // A key of the top-level object (only the root's node is at index 0) gets its entry; a key of
+                    // another object writes the entry past the last one a root key can take, which nothing reads:
+                    // no branch that alternates with the nesting. Bit 31 (no node index reaches it) marks a key
+                    // with escapes, which the index skips.
+                    let entry = object == 0 ? Int(truncatingIfNeeded: members &- 1) : rootKeySink
+                    rootKeys[entry] =
+                        hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
+                        | (hasEscapes ? 0x8000_0000 : 0)
+                    let slot = JSONParserScratch.keySlot(hash: hash, depth: depth) & keySlotMask
                     let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
                     let previous = keySlots[slot]
                     keySlots[slot] = claim
-                    if previous == claim || hasEscapes {
-                        nodes[object].flags = JSONNode.needsKeyCheck
-                    }
-                    if previous != claim && previous & 0xFFFF_FFFF_0000_0000 == payloadStamp {
-                        // An open object's node still has the `end` written when it opened.
-                        let other = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
-                        if nodes[other].end == UInt32(truncatingIfNeeded: other &+ 1) {
-                            nodes[other].flags = JSONNode.needsKeyCheck
+                    // Stamps only grow (the slots are cleared when they wrap around), so a claim of this payload is
+                    // exactly one at or above its stamp: one comparison, nearly never true, for both cases below.
+                    if previous >= payloadStamp || hasEscapes {
+                        if previous == claim || hasEscapes {
+                            nodes[object].flags = JSONNode.needsKeyCheck
+                        }
+                        if previous != claim && previous >= payloadStamp {
+                            // An open object's node still has the `end` written when it opened.
+                            let other = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
+                            if nodes[other].end == UInt32(truncatingIfNeeded: other &+ 1) {
+                                nodes[other].flags = JSONNode.needsKeyCheck
+                            }
                         }
                     }
                     if p[i] != UInt8(ascii: ":") {
@@ -137,14 +144,14 @@ enum JSONFastScanner {
                     continue value
                 }
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                guard depth < maximumDepth else { return nil }
+                // Beyond 64 levels, which no push payload reaches, the full scanner decides: `objects` then holds
+                // the kind of every open container.
+                guard depth < maximumDepth && depth < 64 else { return nil }
                 let object = byte == UInt8(ascii: "{")
                 let container = nodeCount
                 stack[depth] = UInt32(truncatingIfNeeded: container)
-                if depth < 64 {
-                    let bit: UInt64 = 1 << UInt64(depth)
-                    objects = object ? objects | bit : objects & ~bit
-                }
+                let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: depth)
+                objects = object ? objects | bit : objects & ~bit
                 depth &+= 1
                 nodes[nodeCount] = node(object ? JSONNode.object : JSONNode.array, 0, i, 0, nodeCount)
                 nodeCount &+= 1
@@ -194,8 +201,7 @@ enum JSONFastScanner {
                 let level = depth &- 1
                 let container = Int(stack[level])
                 let separator = p[i]
-                let object =
-                    level < 64 ? objects >> UInt64(level) & 1 != 0 : nodes[container].kind == JSONNode.object
+                let object = objects &>> UInt64(truncatingIfNeeded: level) & 1 != 0
                 if separator == UInt8(ascii: ",") {
                     i = skipWhitespace(p, i &+ 1)
                     if object {
@@ -253,9 +259,10 @@ enum JSONFastScanner {
     /// The number of bitmap words for `n` bytes: through the word that holds the zero byte at `n`.
     static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
 
-    /// The most root key entries `n` bytes can need: every key and its value take at least four bytes
-    /// (`"":0` and a separator).
-    static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 1 }
+    /// The root key entries to reserve for `n` bytes: every key and its value take at least four bytes
+    /// (`"":0` and a separator), so a root object has at most `(n - 2) / 4 + 1` members, below `n / 4 + 1`; the
+    /// last entry is left to the keys of nested objects, which write one without a branch on their object.
+    static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 2 }
 
     /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.
     @inline(__always)

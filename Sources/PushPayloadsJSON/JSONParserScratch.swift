@@ -168,7 +168,7 @@ final class JSONParserScratch: @unchecked Sendable {
                 padded
                 ? Self.paddedFingerprint(bytes + Int(node.start), Int(node.length))
                 : Self.fingerprint(bytes + Int(node.start), Int(node.length))
-            var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            var slot = Int(truncatingIfNeeded: Self.keyHash(fingerprint) >> 32) & mask
             while true {
                 let entry = slots[slot]
                 if entry & 0xFFFF_FFFF_0000_0000 != stamp { break }
@@ -200,20 +200,39 @@ final class JSONParserScratch: @unchecked Sendable {
     /// mixed into one word, reading only those bytes: the builder's buffers and a lookup's key have no padding.
     @inlinable @inline(__always)
     static func fingerprint(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        var first: UInt64 = 0
-        var last: UInt64 = 0
+        let first: UInt64
+        let last: UInt64
         if count >= 8 {
             first = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
             last = UInt64(littleEndian: UnsafeRawPointer(p + (count &- 8)).loadUnaligned(as: UInt64.self))
         } else {
             // Byte 0 lowest, as the loads above read on any processor.
-            var shift: UInt64 = 0
-            for index in 0..<count {
-                first |= UInt64(p[index]) &<< shift
-                shift &+= 8
-            }
+            first = JSONStringDecoding.loadPartial(p, count)
+            last = 0
         }
         return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
+    }
+
+    /// The hash of a key whose fingerprint is `fingerprint`, for every table keyed by it (the duplicate-key slots,
+    /// the exact check, the root key index): a product, then its top bits folded down onto bits 32 and up, which the
+    /// tables of the exact check and the root key index take. Without the fold, keys that differ only in their last
+    /// byte (`metrics_0`, `metrics_1`, … from eight bytes on) differed only in the product's top byte, so they all
+    /// took one home in those tables and their probes ran over each other.
+    @inlinable @inline(__always)
+    static func keyHash(_ fingerprint: UInt64) -> UInt64 {
+        let product = fingerprint &* 0x9E37_79B9_7F4A_7C15
+        return product ^ product &>> 24
+    }
+
+    /// The duplicate-key filter's slot, before the mask, of a key of hash `hash` in an object at nesting depth
+    /// `depth` (1 for the top-level object). Objects open at the same time are at different depths, so a key an
+    /// object shares with an enclosing one (`id`, `ts`, `source` at two levels) takes another slot, rather than
+    /// always evicting the enclosing object's claim and sending it to the exact check; a key of one object still
+    /// always takes the same slot, which is all the filter needs. (An odd multiplier sends the depths below 2,048
+    /// to distinct offsets.)
+    @inline(__always)
+    static func keySlot(hash: UInt64, depth: Int) -> Int {
+        Int(truncatingIfNeeded: hash &>> UInt64(64 &- keySlotBits)) ^ depth &* 0x2A7
     }
 
     /// ``fingerprint(_:_:)`` without branches: reads eight bytes at `p` whatever `count` is, so at least

@@ -93,12 +93,12 @@ extension JSONStorage {
 
     /// The hash of the `count` bytes at `p`: their fingerprint (`JSONParserScratch`'s; with `padded`, eight
     /// bytes may be read at `p` whatever `count`), mixed as the fast scanner mixes it for its duplicate-key
-    /// slots (which take the top bits; this index takes bits 32 and up), so the scanner hands each root key's
+    /// slots (`JSONParserScratch.keyHash`; this index takes bits 32 and up), so the scanner hands each root key's
     /// hash over (`indexRootKeys(entries:)`); the tests check that they agree.
     @inlinable
     static func rootKeyHash(_ p: UnsafePointer<UInt8>, count: Int, padded: Bool) -> Int {
         let fingerprint =
             padded ? JSONParserScratch.paddedFingerprint(p, count) : JSONParserScratch.fingerprint(p, count)
-        return Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) &>> 32)
+        return Int(truncatingIfNeeded: JSONParserScratch.keyHash(fingerprint) &>> 32)
     }
 }

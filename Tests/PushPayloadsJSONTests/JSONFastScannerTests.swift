@@ -102,32 +102,41 @@ struct JSONFastScannerTests {
         }
     }
 
-    /// A key name whose slot is the slot of `key`.
-    private func keySharingSlot(with key: String, excluding taken: Set<String> = [], prefix: String = "k") -> String {
-        func slot(_ name: String) -> UInt64 {
+    /// A key name whose slot in an object at nesting depth `depth` is the slot of `key` in an object at `keyDepth`
+    /// (1 is the top-level object): the slots depend on the depth.
+    private func keySharingSlot(
+        with key: String,
+        at keyDepth: Int = 1,
+        depth: Int = 2,
+        excluding taken: Set<String> = [],
+        prefix: String = "k"
+    ) -> String {
+        func slot(_ name: String, _ depth: Int) -> Int {
             var padded = Array(name.utf8) + [UInt8](repeating: 0, count: 8)
-            let hash = padded.withUnsafeMutableBufferPointer {
+            let fingerprint = padded.withUnsafeMutableBufferPointer {
                 JSONParserScratch.paddedFingerprint($0.baseAddress!, name.utf8.count)
             }
-            return (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - JSONParserScratch.keySlotBits)
+            // The scanner masks the slot to its table, as here.
+            return JSONParserScratch.keySlot(hash: JSONParserScratch.keyHash(fingerprint), depth: depth)
+                & (JSONParserScratch.keySlotCount - 1)
         }
-        let target = slot(key)
-        return (0...).lazy.map { "\(prefix)\($0)" }.first { slot($0) == target && !taken.contains($0) }!
+        let target = slot(key, keyDepth)
+        return (0...).lazy.map { "\(prefix)\($0)" }.first { slot($0, depth) == target && !taken.contains($0) }!
     }
 
     @Test("a nested object whose key takes the slot of an open object's key does not hide that key's repeat")
     func evictedKeysAreStillChecked() throws {
-        let other = keySharingSlot(with: "action")
         var parser = JSONParser()
         let repeated = [
-            #"{"action":1,"n":{"\#(other)":2},"action":3}"#,
-            #"{"o":{"action":1,"d":{"x":{"\#(other)":1}},"action":2}}"#,
-            #"{"action":1,"n":[{"\#(other)":2},{"\#(other)":2,"y":1}],"action":3}"#,
+            #"{"action":1,"n":{"\#(keySharingSlot(with: "action", at: 1, depth: 2))":2},"action":3}"#,
+            #"{"o":{"action":1,"d":{"x":{"\#(keySharingSlot(with: "action", at: 2, depth: 4))":1}},"action":2}}"#,
+            #"{"action":1,"n":[{"\#(keySharingSlot(with: "action", at: 1, depth: 3))":2},{"\#(keySharingSlot(with: "action", at: 1, depth: 3))":2,"y":1}],"action":3}"#,
         ]
         for text in repeated {
             #expect(throws: PushPayloadError(.duplicateKey, message: "")) { try parser.parse(text) }
         }
         // Taking the slot of a closed object changes nothing in that object.
+        let other = keySharingSlot(with: "action", at: 2, depth: 2)
         let valid = #"{"a":{"action":1,"z":2},"b":{"\#(other)":1},"action":0}"#
         let document = try parser.parse(valid)
         #expect(document.root["a"]?["z"]?.numberValue?.int64Value == 2)
@@ -142,11 +151,13 @@ struct JSONFastScannerTests {
             _ = try parser.parse(#"{"_sw":{"\n":""},"_sw":{}}"#)
         }
         // A warm parser, with an escaped key (raw text `\n…`) chosen to share the parent's slot.
-        let escaped = keySharingSlot(with: "action", prefix: "\\n")
+        let escaped = keySharingSlot(with: "action", at: 1, depth: 2, prefix: "\\n")
+        let escapedDeeper = keySharingSlot(with: "action", at: 2, depth: 3, prefix: "\\n")
         var parser = JSONParser()
         _ = try parser.parse("{}")
         for text in [
-            #"{"action":1,"n":{"\#(escaped)":2},"action":3}"#, #"{"o":{"action":1,"n":{"\#(escaped)":2},"action":3}}"#,
+            #"{"action":1,"n":{"\#(escaped)":2},"action":3}"#,
+            #"{"o":{"action":1,"n":{"\#(escapedDeeper)":2},"action":3}}"#,
         ] {
             #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(text)") { try parser.parse(text) }
         }
@@ -154,13 +165,14 @@ struct JSONFastScannerTests {
 
     @Test("random nested objects with keys that share slots: an error exactly when some object repeats a key")
     func randomObjectsWithSharedSlots() throws {
-        // Names in groups that share a slot, so that keys of nested objects keep evicting each other.
+        // Names in groups that share a slot between an object and one nested in it, so that keys of nested objects
+        // keep evicting each other.
         var names: [String] = []
         for base in ["action", "title", "a", "data"] {
             names.append(base)
             var taken: Set<String> = [base]
-            for _ in 0..<3 {
-                let other = keySharingSlot(with: base, excluding: taken)
+            for (keyDepth, depth) in [(1, 2), (2, 3), (1, 3)] {
+                let other = keySharingSlot(with: base, at: keyDepth, depth: depth, excluding: taken)
                 taken.insert(other)
                 names.append(other)
             }

@@ -91,7 +91,7 @@ struct JSONRootKeyIndexTests {
             var padded = Array(key.utf8) + [UInt8](repeating: 0x22, count: 8)
             let count = key.utf8.count
             let scanned = padded.withUnsafeMutableBufferPointer {
-                let hash = JSONParserScratch.paddedFingerprint($0.baseAddress!, count) &* 0x9E37_79B9_7F4A_7C15
+                let hash = JSONParserScratch.keyHash(JSONParserScratch.paddedFingerprint($0.baseAddress!, count))
                 return Int(truncatingIfNeeded: hash >> 32)
             }
             // Unpadded, the lookup reads only the key's own bytes, not the quotes after it.

@@ -14,7 +14,25 @@ enum Defects {
             trailingComma(&bytes, &rng)
         case .duplicateKey:
             duplicateKey(&bytes, &rng)
+        case .badEscape:
+            badEscape(&bytes, &rng)
         }
+    }
+
+    private static let badEscapes: [[UInt8]] = [
+        Array(#"\x41"#.utf8),  // not an escape JSON has
+        Array(#"\'"#.utf8),  // JavaScript's, not JSON's
+        Array(#"\u12 "#.utf8),  // too few hex digits
+        Array(#"\u00G9"#.utf8),  // a digit that is not hex
+        Array(#"\uDC00"#.utf8),  // a low surrogate with no high one before it
+        Array(#"\U0041"#.utf8),  // capital U
+    ]
+
+    /// Puts a backslash that starts no valid escape inside a string.
+    private static func badEscape(_ bytes: inout [UInt8], _ rng: inout SeededRandom) {
+        let positions = stringContentPositions(bytes)
+        let at = positions.isEmpty ? bytes.count / 2 : positions[rng.below(positions.count)]
+        bytes.insert(contentsOf: rng.pick(badEscapes), at: at)
     }
 
     private static let badSequences: [[UInt8]] = [

@@ -45,6 +45,12 @@ public struct PayloadGenerator: Sendable {
     /// How a payload was broken on purpose, if at all.
     public enum Defect: String, CaseIterable, Sendable {
         case none, truncated, invalidUTF8, trailingComma, duplicateKey
+        /// A backslash that starts no JSON escape (`\x`, `\'`, `\u` with too few or non-hex digits, a lone
+        /// low surrogate); only ``PrefixedPayloadGenerator`` makes it.
+        case badEscape
+
+        /// The defects of the push and wide shapes, in the order their streams draw them.
+        static let pushAndWide: [Defect] = [.truncated, .invalidUTF8, .trailingComma, .duplicateKey]
     }
 
     /// What was generated.
@@ -98,7 +104,7 @@ public struct PayloadGenerator: Sendable {
         )
         language = Text.language(&rng)
         let defect: Defect =
-            rng.chance(malformedPercent) ? Defect.allCases[1 + rng.below(Defect.allCases.count - 1)] : .none
+            rng.chance(malformedPercent) ? Defect.pushAndWide[rng.below(Defect.pushAndWide.count)] : .none
         while true {
             target = targetSize()
             emitter.reset(style: style)

@@ -15,24 +15,32 @@ public enum CaptureShape: String, CaseIterable, Sendable {
     /// three levels deep, arrays of floats and of large integers, and long CJK, emoji and Cyrillic text
     /// (issue 25's held-out capture).
     case wide
+    /// ``PrefixedPayloadGenerator``: payloads of about 1 KB with 10–20 top-level keys that share prefixes
+    /// (`text_0`, `metrics_1`, `ctx_3`) beside one sender's keys, arrays of floats, objects two levels deep
+    /// with 13–15 digit integers, long CJK, Cyrillic, Arabic and emoji text (built from issue 36's
+    /// description of its held-out capture).
+    case prefixed
 }
 
 /// The generator of either capture shape, for tools that take the shape as an option.
 public struct AnyPayloadGenerator: Sendable {
     private var pushes: PayloadGenerator?
     private var wide: WidePayloadGenerator?
+    private var prefixed: PrefixedPayloadGenerator?
 
     /// Creates the generator of `shape`; equal arguments give equal payload sequences.
     public init(shape: CaptureShape, seed: UInt64 = 1, malformedPercent: Double = 1) {
         switch shape {
         case .pushes: pushes = PayloadGenerator(seed: seed, malformedPercent: malformedPercent)
         case .wide: wide = WidePayloadGenerator(seed: seed, malformedPercent: malformedPercent)
+        case .prefixed: prefixed = PrefixedPayloadGenerator(seed: seed, malformedPercent: malformedPercent)
         }
     }
 
     /// Replaces the contents of `bytes` with the next payload and tells what it is.
     public mutating func next(into bytes: inout [UInt8]) -> PayloadGenerator.Info {
         if wide != nil { return wide!.next(into: &bytes) }
+        if prefixed != nil { return prefixed!.next(into: &bytes) }
         return pushes!.next(into: &bytes)
     }
 }
@@ -69,7 +77,7 @@ public struct WidePayloadGenerator: Sendable {
         let style = JSONStyle(spaced: flavour < 12, asciiOnly: flavour < 5, escapeSlashes: flavour >= 90)
         let defect: PayloadGenerator.Defect =
             rng.chance(malformedPercent)
-            ? PayloadGenerator.Defect.allCases[1 + rng.below(PayloadGenerator.Defect.allCases.count - 1)] : .none
+            ? PayloadGenerator.Defect.pushAndWide[rng.below(PayloadGenerator.Defect.pushAndWide.count)] : .none
         let target = min(max(Int(850 * exp(0.3 * rng.normal())), 500), 2_400)
         let keyCount = rng.int(15...25)
         let hasAPS = rng.below(10) < 8

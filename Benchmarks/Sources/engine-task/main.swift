@@ -5,11 +5,16 @@
 // the counts (accepted payloads, strings found, their total length) printed for every engine.
 //
 //   swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build-bench --product engine-task
-//   Benchmarks/.build-bench/release/engine-task [--capture FILE.jsonl ... | --shape pushes|wide|both
+//   Benchmarks/.build-bench/release/engine-task [--capture FILE.jsonl ... | --shape pushes|wide|prefixed|all
 //       --count 200000 --seed 1] [--rounds 7] [--engines native,portable,avx2,avx512,dom,ondemand]
+//       [--split-escapes]
 //
-// By default both generated capture shapes (PayloadGenerator's push payloads and issue 25's wide
-// payloads), each with its own table, their rounds interleaved with the engines'.
+// --split-escapes also times each capture's payloads by kind (no escape at all, a `\u` escape, other escapes
+// only), each kind a table of its own.
+//
+// By default every generated capture shape (PayloadGenerator's push payloads, issue 25's wide payloads
+// and the prefixed payloads built from issue 36's description), each with its own table, their rounds
+// interleaved with the engines'.
 //
 // Needs libsimdjson-dev (apt-get install libsimdjson-dev). docs/performance.md has the numbers.
 
@@ -26,6 +31,8 @@ struct Options {
     var seed: UInt64 = 1
     var rounds = 7
     var engines: [Engine]?
+    /// Also time each capture's lines by kind: without any escape, with a `\u` escape, with other escapes only.
+    var splitEscapes = false
 }
 
 func fail(_ message: String) -> Never {
@@ -37,13 +44,18 @@ func parseOptions() -> Options {
     var options = Options()
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
+        if argument == "--split-escapes" {
+            options.splitEscapes = true
+            continue
+        }
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         switch argument {
         case "--capture": options.captures.append(value)
         case "--shape":
             options.shapes =
-                value == "both"
-                ? CaptureShape.allCases : [CaptureShape(rawValue: value) ?? { fail("--shape: pushes, wide or both") }()]
+                value == "all" || value == "both"
+                ? CaptureShape.allCases
+                : [CaptureShape(rawValue: value) ?? { fail("--shape: pushes, wide, prefixed or all") }()]
         case "--engines":
             options.engines = value.split(separator: ",").map { name in
                 guard let engine = Engine(name: String(name)) else { fail("unknown engine \(name)") }
@@ -91,6 +103,47 @@ struct Payloads {
 
     var count: Int { offsets.count - 1 }
     var payloadBytes: Int { offsets.last! }
+
+    /// The payloads for which `keep` is true, padded as the whole set is.
+    func filter(_ keep: (UnsafeRawBufferPointer) -> Bool) -> Payloads {
+        var kept = Payloads(bytes: [], offsets: [0])
+        bytes.withUnsafeBytes { raw in
+            for index in 0..<count {
+                let payload = UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]])
+                if keep(payload) {
+                    kept.bytes += payload
+                    kept.offsets.append(kept.bytes.count)
+                }
+            }
+        }
+        kept.bytes += [UInt8](repeating: 0, count: 64)
+        return kept
+    }
+}
+
+/// How a payload's strings are written: the kinds `--split-escapes` times apart.
+enum EscapeKind: String, CaseIterable {
+    case none = "no escapes"
+    case unicode = "with \\u escapes"
+    case other = "other escapes only"
+
+    init(_ payload: UnsafeRawBufferPointer) {
+        var sawEscape = false
+        var k = 0
+        while k < payload.count {
+            if payload[k] == UInt8(ascii: "\\") {
+                if k + 1 < payload.count && payload[k + 1] == UInt8(ascii: "u") {
+                    self = .unicode
+                    return
+                }
+                sawEscape = true
+                k += 2
+                continue
+            }
+            k += 1
+        }
+        self = sawEscape ? .other : .none
+    }
 }
 
 struct Counts: Equatable, CustomStringConvertible {
@@ -257,6 +310,14 @@ for (name, make) in sources {
     }
     workload.counts = [:]
     workloads.append(workload)
+    if options.splitEscapes {
+        for kind in EscapeKind.allCases {
+            let part = payloads.filter { EscapeKind($0) == kind }
+            let share = Double(part.count) / Double(max(payloads.count, 1)) * 100
+            print("  \(kind.rawValue): \(part.count) payloads (\(String(format: "%.1f", share))%)")
+            workloads.append(Workload(name: "\(name), \(kind.rawValue)", payloads: part))
+        }
+    }
 }
 print("\(options.rounds) rounds, each: every capture, every engine, the order rotated")
 

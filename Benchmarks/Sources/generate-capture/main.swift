@@ -3,6 +3,7 @@
 //
 //   generate-capture --megabytes 200 --seed 1 --malformed-percent 1 > capture.jsonl
 //   generate-capture --shape wide --megabytes 200 > wide.jsonl       # issue 25's second shape
+//   generate-capture --shape prefixed --megabytes 200 > prefixed.jsonl   # issue 36's held-out description
 //
 // The same arguments always give the same bytes.
 
@@ -23,11 +24,13 @@ func printError(_ text: String) {
 
 func usage() -> Never {
     let text = """
-        usage: generate-capture [--shape pushes|wide] [--megabytes N] [--seed S] [--malformed-percent P] [--stats]
+        usage: generate-capture [--shape pushes|wide|prefixed] [--megabytes N] [--seed S] [--malformed-percent P] [--stats]
 
-          --shape SHAPE          pushes (push payloads as vendors send them; default) or wide (about 1 KB,
+          --shape SHAPE          pushes (push payloads as vendors send them; default), wide (about 1 KB,
                                  15–25 top-level keys, nested objects, float and large-integer arrays,
-                                 long CJK/emoji/Cyrillic text)
+                                 long CJK/emoji/Cyrillic text) or prefixed (about 1 KB, 10–20 top-level
+                                 keys sharing prefixes such as text_0, metrics_1 beside one sender's keys,
+                                 float arrays, 13–15 digit integers, long CJK/Cyrillic/Arabic/emoji text)
           --megabytes N          write at least N MB (10^6 bytes) of JSON Lines (default 200; fractions allowed)
           --seed S               generator seed, an unsigned integer (default 1)
           --malformed-percent P  share of deliberately broken payloads, 0...100 (default 1)
