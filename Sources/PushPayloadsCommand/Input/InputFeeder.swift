@@ -25,6 +25,8 @@ final class InputFeeder {
     let isStopped: SharedValue<Bool>
 
     private var nextInput = 0
+    /// Where the last input is in ``inputs`` (-1 for none): only its end is cut into smaller batches.
+    private let lastInputIndex: Int
     private var reader: LineReader?
     /// What is left of the current input to read, when it is a regular file read as it is (not decompressed).
     private var readerRemainingBytes: Int?
@@ -45,6 +47,7 @@ final class InputFeeder {
         interruption: Interruption? = nil
     ) {
         self.inputs = inputs
+        lastInputIndex = inputs.lastIndex(where: \.isInput) ?? -1
         self.maximumPayloadBytes = maximumPayloadBytes
         self.targetBatchBytes = targetBatchBytes
         self.isStopped = isStopped
@@ -122,7 +125,7 @@ final class InputFeeder {
     private func batchTarget(_ reader: LineReader) -> Int {
         guard tailBatches > 1, let remaining = readerRemainingBytes, !reader.isDecompressing,
             remaining < targetBatchBytes * tailBatches,
-            !inputs[nextInput...].contains(where: \.isInput)
+            nextInput > lastInputIndex
         else { return targetBatchBytes }
         return max(remaining / tailBatches, Self.minimumTailBatchBytes)
     }
