@@ -59,8 +59,8 @@ final class CompressedInput {
 
 /// Turns an input's compressed bytes into its text, chunk by chunk.
 ///
-/// Decompressors run inside ``LineReader``, in a worker's reading turn: with `--jobs 2` one worker decompresses the
-/// next batch while the other classifies the one it read.
+/// Decompressors run on the pipeline's producer thread, inside ``LineReader``, beside the workers that
+/// classify: with `--jobs 2` one thread decompresses and splits lines while two classify.
 protocol InputDecompressor: AnyObject {
     /// Fills up to `buffer.count` bytes of text; returns how many (0 once the data ends). Throws an
     /// ``InputError`` naming the input when the data is truncated or corrupt.

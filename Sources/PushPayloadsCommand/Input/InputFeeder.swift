@@ -1,7 +1,7 @@
 import PushPayloads
 import SystemPackage
 
-/// The pipeline's reading: opens the inputs one after another and fills batches from them.
+/// The producer of the pipeline: opens the inputs one after another and fills batches from them.
 ///
 /// A batch holds payloads of one input only, so each record's source is the batch's. An input that cannot be opened or
 /// read becomes a note on the next batch, so the message reaches stderr in order, and the feeder goes on with the next
@@ -9,8 +9,8 @@ import SystemPackage
 /// `io_error` record at the line where reading stopped (``LineBatch/readFailure``), after the payloads before it. An
 /// argument that gave no payload at all gets a note too.
 ///
-/// Not `Sendable`: the pipeline creates it in the first reading turn and uses it only inside the turns, one worker at a
-/// time (``OrderedPipeline``). The consumer stops it through the shared ``isStopped`` flag instead.
+/// Not `Sendable`: the pipeline creates it on the producer's thread and only that thread uses it. The
+/// consumer stops it through the shared ``isStopped`` flag instead.
 final class InputFeeder {
     let inputs: [InputItem]
     let maximumPayloadBytes: Int

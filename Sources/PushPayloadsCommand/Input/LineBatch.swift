@@ -9,14 +9,13 @@ import PushRequests
 /// command's memory is a fixed number of batches whatever the input size.
 ///
 /// `@unchecked Sendable` because a batch is mutable memory that moves between threads, which the compiler cannot check;
-/// it is sound because exactly one thread owns a batch at a time and every hand-over synchronises: a worker pops it from
-/// the free queue, fills it in its reading turn and pushes it to the consumer's ``BlockingQueue`` (which reads nothing
-/// of it before ``finished``), processes it into ``output`` and signals ``finished``; the consumer, which waited on
-/// ``finished``, writes it and pushes it back to the free queue, where a worker pops it again. Each push and pop goes
-/// through the queue's lock, and the semaphore orders the worker's writes before the consumer's reads, so no two
-/// threads ever touch a batch without a happens-before edge between them. (`sending` cannot express this: a batch sits
-/// in a queue while its worker still writes it, and an element taken out of a locked collection is never provably
-/// disconnected.)
+/// it is sound because exactly one thread owns a batch at a time and every hand-over synchronises: the producer fills
+/// it and pushes it to the workers' ``BlockingQueue`` (and, untouched from then on, to the consumer's); one worker pops
+/// it, fills ``output`` and signals ``finished``; the consumer, which waited on ``finished``, writes it and pushes it
+/// back to the free queue, where the producer pops it again. Each push and pop goes through the queue's lock, and the
+/// semaphore orders the worker's writes before the consumer's reads, so no two threads ever touch a batch without a
+/// happens-before edge between them. (`sending` cannot express this: a batch sits in two queues at once, and an element
+/// taken out of a locked collection is never provably disconnected.)
 final class LineBatch: @unchecked Sendable {
     /// The input's name as records print it (``InputSpec/name``): its path, or `-`.
     var source = ""

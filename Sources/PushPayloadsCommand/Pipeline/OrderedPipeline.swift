@@ -3,28 +3,22 @@ import PushPayloads
 
 /// Spreads batches over worker threads and hands them back in the order they were made.
 ///
-/// Two roles share a fixed pool of batches, which bounds memory:
-/// - each of `jobs` workers takes a free batch, fills it from the input in its turn (one worker reads at a time,
-///   and queues the batch, in order, for the consumer as it ends its turn), then processes it and signals it
-///   finished;
+/// Three roles share a fixed pool of batches, which bounds memory:
+/// - the producer (a thread of its own) takes a free batch, fills it, and queues it both for the
+///   workers and, in order, for the consumer;
+/// - each of `jobs` workers takes the next filled batch, processes it, and signals it finished;
 /// - the consumer (the calling thread) waits for batches in order, consumes them and frees them.
 ///
-/// A worker reads the batch it processes: the bytes `read(2)` has just copied are still in that core's cache when the
-/// payloads are parsed. A reader thread of its own (the design before issue 36) filled every batch on one core for a
-/// worker on another to read again from the shared cache, and woke one more thread per batch; two jobs spent 6% more
-/// CPU than one on the same input. Reading takes a tenth of a batch's time, so the other workers are still busy
-/// while one reads.
-///
-/// The workers block (in `read(2)`, on each other), so each runs on a serial `DispatchQueue` of its own: those
-/// target Dispatch's overcommitting pool, which gives every one a thread, where blocking in Swift concurrency's
-/// cooperative pool would starve it. With one job nothing is gained by threads, so everything runs on the calling
-/// thread in turn.
+/// The producer and the workers block (in `read(2)`, on each other), so each runs on a serial
+/// `DispatchQueue` of its own: those target Dispatch's overcommitting pool, which gives every one a
+/// thread, where blocking in Swift concurrency's cooperative pool would starve it. With one job nothing
+/// is gained by threads, so everything runs on the calling thread in turn.
 struct OrderedPipeline {
     var jobs: Int
 
     /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last is still
-    /// processed and consumed, so it may carry the last payloads). `makeFeeder` runs in the first worker's reading turn and
-    /// `makeWorker` on each worker's thread; `consume` gets the batches in input order, on the calling thread.
+    /// processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker` run on the producer's
+    /// and each worker's thread; `consume` gets the batches in production order, on the calling thread.
     func run<Worker: BatchWorker>(
         makeBatch: () -> LineBatch,
         makeFeeder: @escaping @Sendable () -> InputFeeder,
@@ -44,16 +38,27 @@ struct OrderedPipeline {
             return
         }
 
-        // Batches in circulation: a worker waits for one when all are in use.
+        // Batches in circulation: the producer waits when all are in use.
         let free = BlockingQueue<LineBatch>((0..<jobs * 2 + 2).map { _ in makeBatch() })
+        let work = BlockingQueue<LineBatch>()
         let ordered = BlockingQueue<LineBatch>()
-        let input = InputTurn(makeFeeder: makeFeeder, ordered: ordered)
         let threads = DispatchGroup()
 
+        DispatchQueue(label: "push-payloads.producer").async(group: threads) {
+            let feeder = makeFeeder()
+            var more = true
+            while more, let batch = free.pop() {
+                more = feeder.fill(batch)
+                work.push(batch)
+                ordered.push(batch)
+            }
+            work.close()
+            ordered.close()
+        }
         for index in 0..<jobs {
             DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
                 var worker = makeWorker()
-                while let batch = free.pop(), input.fill(batch) {
+                while let batch = work.pop() {
                     worker.process(batch)
                     batch.finished.signal()
                 }
@@ -65,45 +70,6 @@ struct OrderedPipeline {
             free.push(batch)
         }
         threads.wait()
-    }
-}
-
-/// The input's reading turn: one worker at a time fills a batch from the feeder and queues it for the consumer,
-/// so batches reach the consumer in the order the input gave them.
-///
-/// `@unchecked Sendable`: ``feeder`` and ``isExhausted`` are read and written only between `turn.wait()` and
-/// `turn.signal()`, one thread at a time, and the semaphore orders each turn's writes before the next turn's reads.
-private final class InputTurn: @unchecked Sendable {
-    private let makeFeeder: @Sendable () -> InputFeeder
-    private let ordered: BlockingQueue<LineBatch>
-    private let turn = DispatchSemaphore(value: 1)
-    /// Made in the first turn, on a worker's thread.
-    private var feeder: InputFeeder?
-    private var isExhausted = false
-
-    init(makeFeeder: @escaping @Sendable () -> InputFeeder, ordered: BlockingQueue<LineBatch>) {
-        self.makeFeeder = makeFeeder
-        self.ordered = ordered
-    }
-
-    /// Fills `batch` with the next payloads and queues it for the consumer; returns `false`, with `batch` left out
-    /// of circulation, once an earlier turn has queued the last batch. The turn that fills the last batch closes
-    /// the consumer's queue behind it and drops the feeder, which closes the last input.
-    func fill(_ batch: LineBatch) -> Bool {
-        turn.wait()
-        defer { turn.signal() }
-        guard !isExhausted else { return false }
-        let feeder = self.feeder ?? makeFeeder()
-        let more = feeder.fill(batch)
-        ordered.push(batch)
-        if more {
-            self.feeder = feeder
-        } else {
-            self.feeder = nil
-            isExhausted = true
-            ordered.close()
-        }
-        return true
     }
 }
 
