@@ -16,11 +16,20 @@ final class InputFeeder {
     let maximumPayloadBytes: Int
     let targetBatchBytes: Int
     let maximumBatchEntries = 16_384
+    /// With several workers, the batches that the end of the last input is cut into, smaller and smaller, so the
+    /// workers finish together instead of one classifying a last full batch alone; 0 keeps every batch full.
+    var tailBatches = 0
+    /// The smallest batch the end of an input is cut into.
+    static let minimumTailBatchBytes = 64 * 1024
     /// Set by the consumer when the output went away: the next ``fill(_:)`` reports the end.
     let isStopped: SharedValue<Bool>
 
     private var nextInput = 0
+    /// Where the last input is in ``inputs`` (-1 for none): only its end is cut into smaller batches.
+    private let lastInputIndex: Int
     private var reader: LineReader?
+    /// What is left of the current input to read, when it is a regular file read as it is (not decompressed).
+    private var readerRemainingBytes: Int?
     /// The descriptor the feeder opened for ``reader`` (none for standard input, which it never closes).
     private var openedDescriptor: FileDescriptor?
     /// Entries and failures since the current argument began, for the note on arguments without payloads.
@@ -38,6 +47,7 @@ final class InputFeeder {
         interruption: Interruption? = nil
     ) {
         self.inputs = inputs
+        lastInputIndex = inputs.lastIndex(where: \.isInput) ?? -1
         self.maximumPayloadBytes = maximumPayloadBytes
         self.targetBatchBytes = targetBatchBytes
         self.isStopped = isStopped
@@ -57,7 +67,10 @@ final class InputFeeder {
                 let entriesBefore = batch.entries.count
                 defer { argumentEntries += batch.entries.count - entriesBefore }
                 do {
-                    if try reader.fill(batch, targetBytes: targetBatchBytes, maximumEntries: maximumBatchEntries) {
+                    let consumedBefore = batch.consumedBytes
+                    defer { readerRemainingBytes? -= batch.consumedBytes - consumedBefore }
+                    let target = batchTarget(reader)
+                    if try reader.fill(batch, targetBytes: target, maximumEntries: maximumBatchEntries) {
                         return true
                     }
                 } catch {
@@ -92,6 +105,7 @@ final class InputFeeder {
                     let reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: maximumPayloadBytes)
                     reader.interruption = interruption
                     self.reader = reader
+                    readerRemainingBytes = spec.size
                     continue
                 } catch {
                     failure = error
@@ -106,9 +120,20 @@ final class InputFeeder {
         return false
     }
 
+    /// The bytes to fill the next batch with from `reader`: ``targetBatchBytes``, or near the end of the last input,
+    /// a share of what is left (``tailBatches``).
+    private func batchTarget(_ reader: LineReader) -> Int {
+        guard tailBatches > 1, let remaining = readerRemainingBytes, !reader.isDecompressing,
+            remaining < targetBatchBytes * tailBatches,
+            nextInput > lastInputIndex
+        else { return targetBatchBytes }
+        return max(remaining / tailBatches, Self.minimumTailBatchBytes)
+    }
+
     private func closeReader() {
         try? openedDescriptor?.close()
         openedDescriptor = nil
         reader = nil
+        readerRemainingBytes = nil
     }
 }

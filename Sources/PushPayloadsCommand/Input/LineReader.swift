@@ -112,6 +112,9 @@ final class LineReader {
 
     deinit { carry.deallocate() }
 
+    /// The input is compressed: its text is decompressed as it is read, so its size on disk says nothing of it.
+    var isDecompressing: Bool { decompressor != nil }
+
     /// Appends payloads to `batch` until it holds at least `targetBytes` bytes or `maximumEntries`
     /// entries, stopping only between lines. Returns `false` once the input is exhausted.
     ///

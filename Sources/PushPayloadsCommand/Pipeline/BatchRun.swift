@@ -82,13 +82,16 @@ struct BatchRun {
         OrderedPipeline(jobs: jobs).run(
             makeBatch: { LineBatch(capacity: batchCapacity) },
             makeFeeder: {
-                InputFeeder(
+                let feeder = InputFeeder(
                     inputs: items,
                     maximumPayloadBytes: maximumLineBytes,
                     targetBatchBytes: batchBytes,
                     isStopped: isStopped,
                     interruption: interruption
                 )
+                // Two batches a worker at the end: the last ones are small, so no worker waits long on another's.
+                feeder.tailBatches = jobs > 1 ? jobs * 2 : 0
+                return feeder
             },
             makeWorker: makeWorker,
             consume: { batch in
