@@ -144,7 +144,7 @@ final class EncodedTree {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let text): writeString(text, into: &output)
+        case .string(let text): output.appendJSONString(text)
         case .raw(let bytes): output.append(contentsOf: bytes)
         case .array, .object:
             let isObject: Bool
@@ -158,7 +158,7 @@ final class EncodedTree {
                 first = false
                 newline(inner, into: &output)
                 if isObject {
-                    writeString(nodes[child].key, into: &output)
+                    output.appendJSONString(nodes[child].key)
                     output.append(UInt8(ascii: ":"))
                     if indent != nil { output.append(UInt8(ascii: " ")) }
                 }
@@ -174,48 +174,5 @@ final class EncodedTree {
         guard let indent else { return }
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
-    static func writeString(_ text: String, into output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { writeString(utf8: $0, into: &output) }
-    }
-
-    /// A JSON string from valid UTF-8, escaped as ``writeString(_:into:)`` escapes it: the one spelling
-    /// of text the library writes (`JSONDocumentBuilder` writes its strings so too).
-    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        // Runs of bytes that need no escape are copied whole.
-        var start = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if start < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-            appendEscape(of: byte, into: &output)
-            start = index + 1
-        }
-        if start < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscape(of byte: UInt8, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-        case 0x0A: output.append(UInt8(ascii: "n"))
-        case 0x0D: output.append(UInt8(ascii: "r"))
-        case 0x09: output.append(UInt8(ascii: "t"))
-        case 0x08: output.append(UInt8(ascii: "b"))
-        case 0x0C: output.append(UInt8(ascii: "f"))
-        default:
-            output.append(contentsOf: "u00".utf8)
-            output.append(hexDigit(byte >> 4))
-            output.append(hexDigit(byte & 0xF))
-        }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -160,7 +160,7 @@ package struct JSONDocumentBuilder {
     /// Writes a quoted, escaped string and its node.
     private mutating func appendString(utf8 value: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count + 1
-        EncodedTree.writeString(utf8: value, into: &bytes)
+        bytes.appendJSONString(utf8: value)
         let length = bytes.count - 1 - start
         // Longer than its text only when something was escaped.
         appendNode(

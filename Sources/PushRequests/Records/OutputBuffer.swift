@@ -1,4 +1,7 @@
-/// A growable byte buffer that records are encoded into, with the escapers the output formats need.
+import PushPayloads
+
+/// A growable byte buffer that records are encoded into: the one output buffer of the record and inspection writers
+/// and the command's batches. Its JSON strings are ``PushPayloadsJSON``'s one escaper's (`JSONStringEscaping`).
 ///
 /// Workers encode whole batches of records into one buffer each and the writer hands it to `write(2)`
 /// in one call, so nothing on the per-payload path allocates beyond the buffer's occasional growth.
@@ -111,6 +114,34 @@ package final class OutputBuffer {
 
     // MARK: JSON
 
+    /// Appends a member's name and colon after the byte before it, `,"key":` or (`opensObject`) `{"key":`: in one
+    /// reservation and without a branch, as a record's members are most of its bytes (``PushRecordBytes``). `key` is
+    /// plain ASCII needing no escape.
+    @inline(__always)
+    package func appendMemberName(_ key: StaticString, opensObject: Bool) {
+        let length = key.utf8CodeUnitCount
+        reserve(length + 4)
+        let output = base + count
+        output[0] = opensObject ? UInt8(ascii: "{") : UInt8(ascii: ",")
+        output[1] = UInt8(ascii: "\"")
+        (output + 2).update(from: key.utf8Start, count: length)
+        output[length + 2] = UInt8(ascii: "\"")
+        output[length + 3] = UInt8(ascii: ":")
+        count += length + 4
+    }
+
+    /// Appends `text`, ASCII needing no escape, between quotes: in one reservation.
+    @inline(__always)
+    package func appendQuoted(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        reserve(length + 2)
+        let output = base + count
+        output.pointee = UInt8(ascii: "\"")
+        (output + 1).update(from: text.utf8Start, count: length)
+        output[length + 1] = UInt8(ascii: "\"")
+        count += length + 2
+    }
+
     /// Appends `text` as a quoted JSON string.
     package func appendJSONString(_ text: String) {
         var text = text
@@ -134,46 +165,12 @@ package final class OutputBuffer {
         count += length + 2
     }
 
-    /// Appends UTF-8 text as a quoted JSON string: `"` and `\` are escaped, control characters become
-    /// `\n`, `\t`, … or `\u00XX`; everything else (valid UTF-8, as the parser guarantees) is copied.
+    /// Appends UTF-8 text as a quoted JSON string, escaped by ``JSONStringEscaping``: the one spelling of text
+    /// the library writes.
+    @inline(__always)
     package func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let length = text.count
-        // Worst case: every byte becomes a six-byte \u00XX escape.
-        reserve(length * 6 + 2)
-        var output = base + count
-        output.pointee = UInt8(ascii: "\"")
-        output += 1
-        if let source = text.baseAddress {
-            var index = 0
-            var runStart = 0
-            while index < length {
-                // Skip eight plain bytes at a time: most text needs no escaping at all.
-                if index + 8 <= length {
-                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                    if !Self.needsEscape(word) {
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = source[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                    index += 1
-                    continue
-                }
-                let run = index - runStart
-                output.initialize(from: source + runStart, count: run)
-                output += run
-                output = Self.writeEscape(byte, to: output)
-                index += 1
-                runStart = index
-            }
-            let run = length - runStart
-            output.initialize(from: source + runStart, count: run)
-            output += run
-        }
-        output.pointee = UInt8(ascii: "\"")
-        output += 1
-        count = base.distance(to: output)
+        reserve(text.count * 6 + 2)  // JSONStringEscaping.maximumLength(of:), inline
+        count += JSONStringEscaping.write(utf8: text, to: base + count)
     }
 
     /// Appends a JSON string from its text as written in a document (between the quotes, escapes and
@@ -211,48 +208,6 @@ package final class OutputBuffer {
         }
         appendQuoted(utf8: text)
         return true
-    }
-
-    /// Whether any of the eight bytes is a control character, `"` or `\` (SWAR: the high bit of a lane
-    /// is set by the subtraction only where the lane was below the constant).
-    @inline(__always)
-    package static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let control = (word &- ones &* 0x20) & ~word
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasZeroQuote = (quote &- ones) & ~quote
-        let hasZeroBackslash = (backslash &- ones) & ~backslash
-        return (control | hasZeroQuote | hasZeroBackslash) & highs != 0
-    }
-
-    @inline(__always)
-    private static func writeEscape(
-        _ byte: UInt8,
-        to output: UnsafeMutablePointer<UInt8>
-    ) -> UnsafeMutablePointer<UInt8> {
-        output[0] = UInt8(ascii: "\\")
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output[1] = byte
-        case 0x0A: output[1] = UInt8(ascii: "n")
-        case 0x0D: output[1] = UInt8(ascii: "r")
-        case 0x09: output[1] = UInt8(ascii: "t")
-        case 0x08: output[1] = UInt8(ascii: "b")
-        case 0x0C: output[1] = UInt8(ascii: "f")
-        default:
-            output[1] = UInt8(ascii: "u")
-            output[2] = UInt8(ascii: "0")
-            output[3] = UInt8(ascii: "0")
-            output[4] = hexDigit(byte >> 4)
-            output[5] = hexDigit(byte & 0x0F)
-            return output + 6
-        }
-        return output + 2
-    }
-
-    package static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
     }
 
     // MARK: CSV
