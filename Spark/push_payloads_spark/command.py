@@ -26,17 +26,14 @@ from . import records
 
 # Output read per parse: large enough that parsing costs little per call, small enough to bound memory.
 CHUNK_BYTES = 1 << 22
-# Rows per batch handed to Spark: the command writes a batch per MiB of input (about 5,000 records), and
-# Spark's JVM spends less per row on fewer, larger batches (a copy in Python costs less than it saves).
-BATCH_ROWS = 1 << 16
-# ... and about this many bytes at most: a batch of long records is joined with few others.
-BATCH_BYTES = 1 << 24
 _F_SETPIPE_SZ = 1031
 _PIPE_BYTES = 1 << 20
 
 # Options as the command spells them (`--max-payload-bytes`), written with `_` or `-`.
 _VALUE_OPTIONS = ("senders", "kind", "payload", "max_payload_bytes", "max_depth", "max_record_bytes", "engine")
 _LIST_OPTIONS = ("keep", "platform")
+#: The longest `--source-label` the command takes, in UTF-8 bytes (`InputArguments.maximumSourceLabelBytes`).
+MAXIMUM_SOURCE_LABEL_BYTES = 1024
 #: Options of the data source and the helper, not the command's.
 OWN_OPTIONS = ("binary", "split_bytes", "jobs", "base", "path", "paths")
 
@@ -87,32 +84,24 @@ class Settings:
         output = ["--format", "arrow"] if self.arrow else []
         return ["classify", "--quiet", "--jobs", str(self.jobs), *output, *self.arguments, *more]
 
+    def source_label(self, source):
+        """What `--source-label` to give the command for a range of `source`: the name itself when the command
+        writes Arrow and takes a label that long, so that its records need nothing more; otherwise `-`, a
+        placeholder that `record_batches` replaces (less for the JSON parse to read, for inbox pages)."""
+        if self.arrow and len(source.encode("utf-8")) <= MAXIMUM_SOURCE_LABEL_BYTES:
+            return source
+        return "-"
+
     def record_batches(self, run, source=None):
         """The records of a run as Arrow record batches of `schema`, with `source` as every record's source
-        when given (the command was given a placeholder label)."""
+        when given (the command was given a placeholder label).
+
+        The command's own batches (one per MiB of input it read, about 5,000 records) are handed on as they
+        come, not joined into larger ones: joining copied every byte in Python and saved the JVM nothing
+        measurable (docs/scale.md)."""
         if self.arrow:
-            return _coalesced(run.batches(self.schema, source))
+            return run.batches(self.schema, source)
         return (batch for chunk in run.chunks() for batch in records.parse(chunk, self.schema, source).to_batches())
-
-
-def _coalesced(batches, rows=BATCH_ROWS, size=BATCH_BYTES):
-    """The batches joined into batches of about `rows` rows or `size` bytes (one copy of each), in order."""
-    group, count, total = [], 0, 0
-    for batch in batches:
-        group.append(batch)
-        count += batch.num_rows
-        total += batch.nbytes
-        if count >= rows or total >= size:
-            yield from _joined(group)
-            group, count, total = [], 0, 0
-    if group:
-        yield from _joined(group)
-
-
-def _joined(group):
-    if len(group) == 1:
-        return group
-    return pa.Table.from_batches(group).combine_chunks().to_batches()
 
 
 def _split(value):
@@ -233,8 +222,7 @@ class Run:
                 source_field = schema.field(0)
                 for batch in reader:
                     if source is not None:
-                        name = pa.repeat(pa.scalar(source, pa.string()), batch.num_rows)
-                        batch = batch.set_column(0, source_field, name)
+                        batch = batch.set_column(0, source_field, records.repeated(source, batch.num_rows))
                     yield batch
             except pa.ArrowInvalid as error:
                 # No schema (a bad option: nothing written) or a stream cut short (the command killed): the

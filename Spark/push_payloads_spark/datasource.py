@@ -72,10 +72,14 @@ class PushPayloadsReader(DataSourceReader):
         else:
             ((source, path),) = part.files
             feed = command.file_range_feed(path, part.start, part.length)
-            # The records' source is set after parsing: a name in every record is a good part of what is parsed.
-            more = ["--source-label", "-", "--line-offset", str(part.lines_before), "-"]
-            describe = f"{source}, bytes {part.start} to {part.start + part.length}: "
+            # The command writes the range's name into its records itself (`--source-label`), so its batches
+            # go to Spark as they are; inbox pages and a name over the command's limit get a placeholder, which
+            # Python replaces.
+            label = settings.source_label(source)
+            more = [f"--source-label={label}", "--line-offset", str(part.lines_before), "-"]
+            describe = "" if label == source else f"{source}, bytes {part.start} to {part.start + part.length}: "
             run = command.Run([binary, *settings.classify(*more)], feed=feed, describe=describe)
+            source = None if label == source else source
         yield from settings.record_batches(run, source)
 
 

@@ -132,9 +132,17 @@ def parse(chunk, schema, source=None):
         kept = pc.struct_field(pc.extract_regex(lines, _KEPT_PATTERN), [0])
         table = table.append_column(KEPT[0], kept)
     if source is not None:
-        table = table.set_column(0, schema.field(0), pa.repeat(pa.scalar(source, pa.string()), table.num_rows))
+        table = table.set_column(0, schema.field(0), repeated(source, table.num_rows))
     table = table.select(schema.names)
     return table if table.schema.equals(schema) else table.cast(schema)
+
+
+def repeated(text, count):
+    """A string array of `count` times `text`, built from its buffers (`pa.repeat` of a string goes value by
+    value: 0.2 CPU seconds per 200 MB capture)."""
+    data = text.encode("utf-8")
+    offsets = pa.array(range(0, len(data) * (count + 1), len(data)) if data else [0] * (count + 1), pa.int32())
+    return pa.StringArray.from_buffers(count, offsets.buffers()[1], pa.py_buffer(data * count))
 
 
 # --- Back to JSON Lines, byte for byte (for checks: one record at a time) ---

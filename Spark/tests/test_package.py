@@ -138,11 +138,14 @@ def test_ranges_give_the_records_of_the_whole_file(tmp_path):
     path.write_bytes(data)
     settings = command.Settings({})
     batches = []
-    for part in inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97):
+    for number, part in enumerate(inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97)):
         (name, file), = part.files
-        more = ["--source-label", "-", "--line-offset", str(part.lines_before), "-"]
+        # Every other range as the data source runs it (the command writes the name), the rest with the
+        # placeholder that Python replaces (a name too long for the command).
+        label = settings.source_label(name) if number % 2 else "-"
+        more = [f"--source-label={label}", "--line-offset", str(part.lines_before), "-"]
         run = command.Run([BINARY, *settings.classify(*more)], feed=command.file_range_feed(file, part.start, part.length))
-        batches += settings.record_batches(run, source=name)
+        batches += settings.record_batches(run, source=None if label == name else name)
     written = records.json_lines(pa.Table.from_batches(batches, settings.schema))
     assert written == classify("--jobs", "1", "capture.jsonl", cwd=tmp_path).splitlines()
 
@@ -258,10 +261,18 @@ def _document_records(payload):
         return classify("p.json", cwd=directory)
 
 
-def test_batches_are_joined_up_to_a_bound_in_order():
-    batches = [pa.record_batch({"n": pa.array(range(start, start + 3), pa.int64())}) for start in range(0, 30, 3)]
-    joined = list(command._coalesced(iter(batches), rows=7, size=1 << 20))
-    assert [batch.num_rows for batch in joined] == [9, 9, 9, 3]
-    assert pa.Table.from_batches(joined).column("n").to_pylist() == list(range(30))
-    by_size = list(command._coalesced(iter(batches), rows=1 << 20, size=1))
-    assert [batch.num_rows for batch in by_size] == [3] * 10
+def test_a_repeated_name_is_every_row_s_string():
+    for text, count in (("capture/2024-05-01.jsonl", 3), ("caf\u00e9 \ufffd", 2), ("", 4), ("x", 0)):
+        array = records.repeated(text, count)
+        array.validate(full=True)
+        assert array.type == pa.string() and array.to_pylist() == [text] * count
+
+
+def test_the_command_writes_a_range_s_name_unless_it_is_too_long():
+    settings = command.Settings({})
+    assert settings.source_label("capture/a.jsonl") == "capture/a.jsonl"
+    assert settings.source_label("\u00e9" * 512) == "\u00e9" * 512  # 1,024 bytes: the command's limit
+    assert settings.source_label("\u00e9" * 513) == "-"
+    assert command.Settings({"kind": "inbox"}).source_label("capture/a.jsonl") == "-"
+
+
