@@ -47,6 +47,7 @@ struct ArrowRecordWriter: RecordWriter {
         }
         fields = Self.recordFields + (records.kept.isEmpty ? [] : [.init(name: "kept", type: .utf8)])
         columns = ArrowRecordColumns(isKept: !records.kept.isEmpty)
+        assert(Self.unknown.description == Tally.unknownVendor)
     }
 
     /// A writer for one worker: the same options, columns of its own.
@@ -187,11 +188,12 @@ struct ArrowRecordWriter: RecordWriter {
         endRow(extras, into: output)
     }
 
-    private static let ok = Array("ok".utf8)
-    private static let error = Array("error".utf8)
-    private static let apns = Array("apns".utf8)
-    private static let fcm = Array("fcm".utf8)
-    private static let unknown = Array(Tally.unknownVendor.utf8)
+    private static let ok: StaticString = "ok"
+    private static let error: StaticString = "error"
+    private static let apns: StaticString = "apns"
+    private static let fcm: StaticString = "fcm"
+    /// `Tally.unknownVendor`, as a constant (asserted equal when a writer is made).
+    private static let unknown: StaticString = "unknown"
 
     /// A line number, or null for a `.json` document (line 0).
     private static func append(line: Int, to column: ArrowRecordColumns.Array) {
