@@ -25,6 +25,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 
 import pyarrow as pa
@@ -172,9 +173,8 @@ def throughput(spark, binary, capture):
     return size, local_rate, spark_rate
 
 
-def _tree_times(root):
-    """{pid: (name, own CPU seconds, CPU seconds of its reaped children)} of process `root` and every process
-    below it (the Spark server's JVM, its Python daemon and workers, their commands)."""
+def _process_table():
+    """{pid: (parent, name, start tick, own CPU seconds)} of every process."""
     ticks = os.sysconf("SC_CLK_TCK")
     processes = {}
     for pid in os.listdir("/proc"):
@@ -187,17 +187,64 @@ def _tree_times(root):
             continue
         name = stat[stat.index("(") + 1 : stat.rindex(")")]
         fields = stat[stat.rindex(")") + 2 :].split()
-        utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
-        processes[int(pid)] = (int(fields[1]), name, (utime + stime) / ticks, (cutime + cstime) / ticks)
-    below = {root}
-    grew = True
+        utime, stime, started = int(fields[11]), int(fields[12]), int(fields[19])
+        processes[int(pid)] = (int(fields[1]), name, started, (utime + stime) / ticks)
+    return processes
+
+
+def _below(processes, root):
+    below, grew = {root}, True
     while grew:
         grew = False
         for pid, (parent, *_) in processes.items():
             if parent in below and pid not in below:
                 below.add(pid)
                 grew = True
-    return {pid: processes[pid][1:] for pid in below if pid in processes}
+    return below
+
+
+class _TreeSampler:
+    """Samples the CPU time of every process below `root` (the Spark server's JVM: its Python daemon and
+    workers, their commands) every `interval` seconds on a thread, keeping each process's last value: the
+    Python daemon ignores SIGCHLD, so a worker that exits takes its CPU time with it, and only a sample taken
+    while it ran counts it (up to one interval is lost per process that exits). Also a timeline: the tree's
+    CPU seconds per interval, against the 2 cores' wall time."""
+
+    def __init__(self, root, interval=0.05):
+        self.root, self.interval = root, interval
+        self.first, self.last, self.timeline = {}, {}, []
+        self._stop = threading.Event()
+        self._take(initial=True)
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _take(self, initial=False):
+        processes = _process_table()
+        total = 0.0
+        for pid in _below(processes, self.root):
+            if pid not in processes:
+                continue
+            _, name, started, cpu = processes[pid]
+            key = (pid, started)
+            if key not in self.first:
+                self.first[key] = (name, cpu if initial else 0.0)
+            self.last[key] = cpu
+        for key, cpu in self.last.items():
+            total += cpu - self.first[key][1]
+        return total
+
+    def _run(self):
+        previous, then = 0.0, time.monotonic()
+        while not self._stop.wait(self.interval):
+            total, now = self._take(), time.monotonic()
+            self.timeline.append((now - then, total - previous))
+            previous, then = total, now
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join()
+        self._take()
+        return {key: (self.first[key][0], self.last[key] - self.first[key][1]) for key in self.last}
 
 
 def _server_pid(port):
@@ -218,8 +265,9 @@ def _server_pid(port):
 def cpu_split(spark, binary, capture, port):
     """Where the data source's CPU goes over the capture, in one more (untimed) run: the command's (each run
     timed by /usr/bin/time through a wrapper), the JVM's own, and the rest of the server's process tree, which
-    is the Python workers' (every process's own time, and its reaped children's); beside the local
-    `classify --jobs 2`'s. Returns a sentence, or why there is none."""
+    is the Python workers' (sampled, `_TreeSampler`); beside the local `classify --jobs 2`'s; and how busy
+    the 2 cores were with the data source's processes, from the first sample with work to the last. Returns
+    a sentence, or why there is none."""
     server = _server_pid(port)
     if server is None or not os.path.exists("/usr/bin/time"):
         return "CPU split: not measured (no server process found, or no /usr/bin/time)"
@@ -231,25 +279,38 @@ def cpu_split(spark, binary, capture, port):
             file.write(f'#!/bin/sh\nexec /usr/bin/time -a -o {log_path} -f "%U %S" {binary} "$@"\n')
         os.chmod(wrapper, 0o755)
         frame = spark.read.format("push_payloads").option("binary", wrapper).load(capture)
-        before = _tree_times(server)
+        sampler = _TreeSampler(server)
+        started = time.monotonic()
         frame.write.format("noop").mode("overwrite").save()
-        after = _tree_times(server)
+        seconds = time.monotonic() - started
+        processes = sampler.stop()
         with open(log_path) as file:
             # A line "user system" per run (and "Command exited with non-zero status 1" for status 1).
             command = sum(sum(map(float, line.split())) for line in file if line[:1].isdigit())
-    total = sum(own + children for _, own, children in after.values())
-    total -= sum(own + children for _, own, children in before.values())
-    jvm = sum(own for name, own, _ in after.values() if name == "java")
-    jvm -= sum(own for name, own, _ in before.values() if name == "java")
+    # The wrapper's shell and /usr/bin/time are the command's parents: their own time is not the command's.
+    total = sum(cpu for name, cpu in processes.values() if name not in ("push-payloads", "time", "sh"))
+    jvm = sum(cpu for name, cpu in processes.values() if name == "java")
     started = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.devnull, "wb") as devnull:
         subprocess.run([binary, "classify", "--quiet", "--jobs", "2", capture], stdout=devnull)
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
     local = ended.ru_utime + ended.ru_stime - started.ru_utime - started.ru_stime
+    busy = [cpu / wall / 2 for wall, cpu in sampler.timeline]
+    worked = [index for index, share in enumerate(busy) if share > 0.1]
+    if worked:
+        busy = busy[worked[0] : worked[-1] + 1]
+        timeline = " ".join(str(min(9, int(share * 10))) for share in busy)
+        busy_text = (
+            f"; the run took {seconds:.2f} s, of which the data source's processes kept the 2 cores "
+            f"{sum(busy) / len(busy):.0%} busy over {len(busy) * sampler.interval:.2f} s (tenths per "
+            f"{sampler.interval * 1000:.0f} ms: {timeline})"
+        )
+    else:
+        busy_text = ""
     return (
         f"CPU seconds of the data source over the capture: the command {command:.2f}, Python "
-        f"{total - jvm - command:.2f}, the JVM {jvm:.2f}, in all {total:.2f}; the local classify --jobs 2: "
-        f"{local:.2f}"
+        f"{total - jvm:.2f}, the JVM {jvm:.2f}, in all {total + command:.2f}; the local classify --jobs 2: "
+        f"{local:.2f}{busy_text}"
     )
 
 
