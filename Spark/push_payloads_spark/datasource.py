@@ -77,7 +77,7 @@ class PushPayloadsReader(DataSourceReader):
             # Python replaces.
             label = settings.source_label(source)
             more = [f"--source-label={label}", "--line-offset", str(part.lines_before), "-"]
-            describe = "" if label == source else f"{source}, bytes {part.start} to {part.start + part.length}: "
+            describe = f"{source}, bytes {part.start} to {part.start + part.length}: "
             run = command.Run([binary, *settings.classify(*more)], feed=feed, describe=describe)
             source = None if label == source else source
         yield from settings.record_batches(run, source)
