@@ -149,7 +149,7 @@ def check_group(spark, binary, name, inputs, options, both=True):
 
 def throughput(spark, binary, capture):
     """MB/s of the local `classify --jobs 2` and of the data source over the capture, best of three each,
-    after one untimed run of the data source: the server's JVM compiles its code for these rows on the first
+    after one run of the data source left out of the best (its time is logged): the server's JVM compiles its code for these rows on the first
     (the records' checks before run other inputs, and a cluster's long-lived JVM has compiled it long since),
     where the local command has nothing to warm up."""
     size = os.path.getsize(capture)
@@ -174,7 +174,7 @@ def throughput(spark, binary, capture):
         + ", ".join(f"{s:.2f} s" for s in local_seconds)
         + f" ({local_rate:.0f} MB/s); data source "
         + ", ".join(f"{s:.2f} s" for s in spark_seconds)
-        + f" ({spark_rate:.0f} MB/s); the untimed first run of the data source (cold JVM) {cold_seconds:.2f} s"
+        + f" ({spark_rate:.0f} MB/s); its first run, left out of the best of three (cold JVM), {cold_seconds:.2f} s"
         + f" ({size / 1e6 / cold_seconds:.0f} MB/s)"
     )
     return size, local_rate, spark_rate
