@@ -149,9 +149,9 @@ def check_group(spark, binary, name, inputs, options, both=True):
 
 def throughput(spark, binary, capture):
     """MB/s of the local `classify --jobs 2` and of the data source over the capture, best of three each,
-    after one run of the data source left out of the best (its time is logged): the server's JVM compiles its code for these rows on the first
-    (the records' checks before run other inputs, and a cluster's long-lived JVM has compiled it long since),
-    where the local command has nothing to warm up."""
+    after one run of the data source left out of the best (its time is logged): the server's JVM compiles
+    its code for these rows on the first (the records' checks before run other inputs, and a cluster's
+    long-lived JVM has compiled it long since), where the local command has nothing to warm up."""
     size = os.path.getsize(capture)
     started = time.monotonic()
     spark.read.format("push_payloads").load(capture).write.format("noop").mode("overwrite").save()
