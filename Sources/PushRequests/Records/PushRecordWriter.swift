@@ -45,12 +45,8 @@ public final class PushRecordWriter {
             write(notification, delivery: delivery, source: record.source, line: record.line)
         case .error(let error):
             write(error, source: record.source, line: record.line)
-        case .finding:
-            // `lint`'s records: rare, and their fields are the checks', so `Encodable` writes them.
-            // The library's types always encode; a failure would be a bug, shown rather than hidden.
-            let bytes = (try? JSONBytesEncoder().encode(record)) ?? Array(#"{"status":"error"}"#.utf8)
-            output.append(bytes)
-            output.append(UInt8(ascii: "\n"))
+        case .finding(let kind, let finding):
+            write(finding, kind: kind, source: record.source, line: record.line)
         }
     }
 
@@ -63,6 +59,11 @@ public final class PushRecordWriter {
     /// Writes the record of an input that could not be read.
     public func write(_ error: PushPayloadError, source: String, line: Int?) {
         Self.writeError(error, source: encodedSource(source), line: line, into: output)
+    }
+
+    /// Writes the record of a finding of `lint` in an input of the given kind.
+    public func write(_ finding: PushFinding, kind: PushRequestKind, source: String, line: Int?) {
+        Self.writeFinding(finding, kind: kind, source: encodedSource(source), line: line, into: output)
     }
 
     private func encodedSource(_ source: String) -> [UInt8] {
@@ -151,6 +152,23 @@ public final class PushRecordWriter {
         output.append(#","message":"#)
         output.appendJSONString(error.message)
         if endsRecord { output.append("}}\n") }
+    }
+
+    /// Appends a finding's record (`lint`'s); `source` is ``encodeSource(_:)``'s. The finding's members are the
+    /// inspection's (``PushInspectionWriter/writeMembers(of:into:)``).
+    package static func writeFinding(
+        _ finding: PushFinding,
+        kind: PushRequestKind,
+        source: [UInt8],
+        line: Int?,
+        into output: OutputBuffer
+    ) {
+        writePrefix(source: source, line: line, into: output)
+        output.append(#","status":"finding","kind":"#)
+        output.appendJSONString(kind.name)
+        output.append(UInt8(ascii: ","))
+        PushInspectionWriter.writeMembers(of: finding, into: output)
+        output.append("}\n")
     }
 
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {
