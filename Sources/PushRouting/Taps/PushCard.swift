@@ -21,7 +21,12 @@ public struct PushCard: Hashable, Sendable {
     public var detail: JSONValue
 
     /// A card of `vendor`'s in the container `containerID`; `detail` defaults to an empty object.
-    public init(vendor: PushVendor, containerID: String, cardInstanceID: String, detail: JSONValue = JSONObject.empty.value) {
+    public init(
+        vendor: PushVendor,
+        containerID: String,
+        cardInstanceID: String,
+        detail: JSONValue = JSONObject.empty.value
+    ) {
         self.vendor = vendor
         self.containerID = containerID
         self.cardInstanceID = cardInstanceID
