@@ -248,7 +248,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         // containers merge them; that rare case is left to the encoder, so the bytes stay the same.
         for (index, value) in values.enumerated()
         where values[..<index].contains(where: { type(of: $0).name == type(of: value).name }) {
-            output.append(try JSONBytesEncoder().encode(extras))
+            try JSONBytesEncoder().encode(extras, into: output)
             return
         }
         output.append(UInt8(ascii: "{"))
@@ -264,7 +264,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
                 try writable.writeInspection(to: &object)
                 object.end()
             } else {
-                output.append(try JSONBytesEncoder().encode(value))
+                try JSONBytesEncoder().encode(value, into: output)
             }
         }
         output.append(UInt8(ascii: "}"))
