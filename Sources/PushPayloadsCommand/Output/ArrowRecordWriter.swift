@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// `--format arrow`: the records as an Arrow IPC stream (``ArrowStreamFormat``), typed columns as

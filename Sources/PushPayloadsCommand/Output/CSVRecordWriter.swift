@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// RFC 4180 CSV: a header row, CRLF line breaks, fields quoted only when they must be.

@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// Writes `lint`'s records: one per finding, and one per input that could not be read, as JSON Lines (the

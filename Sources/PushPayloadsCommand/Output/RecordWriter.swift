@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// Encodes classification records in one output format.

@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// Aligned columns for reading in a terminal: fixed widths, long cells cut with `…`.

@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 
 /// One thing a check found in a send request or payload: which rule, how much it matters, where, for
 /// which platform, and a sentence a person can act on. A value, not a log line.

@@ -1,4 +1,5 @@
 public import PushPayloads
+@_spi(Writers) package import PushPayloadsJSON
 
 /// Writes inspections, notifications and findings as JSON straight into a buffer it keeps: the bytes
 /// `JSONBytesEncoder().encode(_:)` writes for the same value (a test holds the two equal on the corpus and

@@ -1,4 +1,5 @@
 public import PushPayloads
+@_spi(Writers) package import PushPayloadsJSON
 
 /// Writes ``PushRecord``s as JSON Lines, fast: one JSON object a line (as ``PushRecord`` shows), straight
 /// into a buffer it keeps and reuses, without building the record or going through `Encodable`.
@@ -191,7 +192,11 @@ extension OutputBuffer {
         case .json(let value):
             let written: Void? = value.withRawStringUTF8 { raw, hasEscapes in
                 if !hasEscapes {
-                    appendQuoted(utf8: raw)
+                    // Three inlined appends: `appendQuoted(utf8:)` is one, but the optimizer leaves it a call in
+                    // the record writer, which is past its inlining budget.
+                    append(UInt8(ascii: "\""))
+                    append(raw)
+                    append(UInt8(ascii: "\""))
                 } else if !appendEscapedJSONString(raw: raw) {
                     value.withDecodedUTF8 { appendJSONString(utf8: $0) }
                 }

@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 
 /// The `Encodable` forms of what the library writes by hand (``PushRecord``, ``PushFinding``): the byte writers
 /// are the one description of each schema, and the conformances encode the JSON value the writer writes, so the

@@ -1,6 +1,7 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 
-// The command's CSV output, kept beside the records rather than in the engine's buffer.
+// The command's CSV output (`--format csv`, `--keep` columns), kept with the command rather than in the engine's buffer.
 extension OutputBuffer {
     /// Appends `text` as one RFC 4180 field: quoted, with quotes doubled, only when it holds a comma, a
     /// quote, CR or LF (leading or trailing spaces are kept as they are, which RFC 4180 allows).
@@ -8,12 +9,12 @@ extension OutputBuffer {
     /// A field a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or CR, and
     /// is not a plain number or a lone `-`) is neutralised as OWASP's "CSV Injection" page recommends:
     /// a `'` before it, and the whole field quoted.
-    package func appendCSVField(_ text: String) {
+    func appendCSVField(_ text: String) {
         var text = text
         text.withUTF8 { appendCSVField(utf8: $0) }
     }
 
-    package func appendCSVField(utf8 text: UnsafeBufferPointer<UInt8>) {
+    func appendCSVField(utf8 text: UnsafeBufferPointer<UInt8>) {
         let isFormula = Self.startsFormula(text)
         let needsQuotes =
             isFormula
@@ -39,7 +40,7 @@ extension OutputBuffer {
 
     /// Whether a spreadsheet would read the field as a formula: it starts with `=`, `+`, `-`, `@`, a
     /// tab or CR (OWASP's list), and it is not a plain number such as `-1.5` nor a lone `-`.
-    package static func startsFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsFormula(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first else { return false }
         switch first {
         case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: return true
