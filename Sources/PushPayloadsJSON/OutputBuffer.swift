@@ -19,6 +19,7 @@
     @exclusivity(unchecked) public var count = 0
     @exclusivity(unchecked) @usableFromInline var capacity: Int
 
+    /// An empty buffer with room for `capacity` bytes (at least 16) before it grows.
     public init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
@@ -26,11 +27,13 @@
 
     deinit { base.deallocate() }
 
+    /// Whether nothing has been written since the buffer was made or emptied.
     @inlinable public var isEmpty: Bool { count == 0 }
 
     /// A copy of the bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Empties the buffer, keeping its memory for what is written next.
     @inlinable public func removeAll() { count = 0 }
 
     /// Makes room for `additional` more bytes.
@@ -50,6 +53,7 @@
         capacity = newCapacity
     }
 
+    /// Appends one byte.
     @inlinable @inline(__always)
     public func append(_ byte: UInt8) {
         reserve(1)
@@ -63,6 +67,7 @@
         append(UnsafeRawPointer(text.utf8Start), count: text.utf8CodeUnitCount)
     }
 
+    /// Appends `length` bytes from `source`.
     @inlinable @inline(__always)
     public func append(_ source: UnsafeRawPointer, count length: Int) {
         reserve(length)
@@ -70,12 +75,14 @@
         count += length
     }
 
+    /// Appends the bytes of `buffer`.
     @inlinable @inline(__always)
     public func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress else { return }
         append(source, count: buffer.count)
     }
 
+    /// Appends the bytes of `other`.
     @inlinable
     public func append(_ other: [UInt8]) {
         other.withUnsafeBufferPointer { append($0) }
