@@ -1,7 +1,4 @@
-import PushPayloads
-@_spi(Writers) import PushPayloadsJSON
-
-/// The `Encodable` forms of what the library writes by hand (``PushRecord``, ``PushFinding``): the byte writers
+/// The `Encodable` forms of what the library writes by hand (`PushRecord`, `PushFinding`): the byte writers
 /// are the one description of each schema, and the conformances encode the JSON value the writer writes, so the
 /// two cannot drift apart.
 ///
@@ -14,12 +11,12 @@ import PushPayloads
 ///
 /// Not for a schema that copies a payload's JSON as written (an inspection's `payload`): once written, the copied
 /// value cannot be told from the schema's own members, and encoding it member by member would lose its numbers' text.
-enum WrittenJSON {
+package enum WrittenJSON {
     /// Encodes with `encoder` the one JSON value `write` appends to an empty buffer.
     ///
     /// - Throws: What `write` throws; `EncodingError.invalidValue` if the bytes are not one JSON value (a bug in a
     ///   writer, reported rather than hidden).
-    static func encode(
+    package static func encode(
         _ value: Any,
         to encoder: any Encoder,
         writtenBy write: (OutputBuffer) throws -> Void
@@ -30,7 +27,7 @@ enum WrittenJSON {
     }
 
     /// Encodes with `encoder` the JSON value `bytes` hold.
-    static func encode(_ value: Any, bytes: [UInt8], to encoder: any Encoder) throws {
+    package static func encode(_ value: Any, bytes: [UInt8], to encoder: any Encoder) throws {
         // Written by us, so the limits are the writer's own: as long and as deep as what it wrote (a payload
         // member nests the payload's own levels a few deep).
         let limits = PushPayloadLimits(
@@ -59,9 +56,9 @@ enum WrittenJSON {
 
         func encode(to encoder: any Encoder) throws {
             if let object = value.objectValue {
-                var container = encoder.container(keyedBy: PushNameKey.self)
+                var container = encoder.container(keyedBy: EncodedTreeKey.self)
                 for (key, member) in object {
-                    try container.encode(Member(value: member), forKey: PushNameKey(stringValue: key))
+                    try container.encode(Member(value: member), forKey: EncodedTreeKey(name: key))
                 }
             } else if let array = value.arrayValue {
                 var container = encoder.unkeyedContainer()

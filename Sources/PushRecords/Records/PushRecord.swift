@@ -1,4 +1,5 @@
 public import PushPayloads
+public import PushRequests
 
 /// One record of batch output: the line of `push-payloads classify` output for one payload, or for one platform of a
 /// send request; or the line of `push-payloads lint` output for one finding. The library defines it, so the command and
