@@ -18,7 +18,7 @@ public import PushRequests
 /// ```
 ///
 /// Without ``kind``, an input with `aps` is a device payload and any other is what its top level looks
-/// like (``PushSendRequest/kind(of:)``). With ``kind`` set, every input is read as that kind, and an input
+/// like (`PushSendRequest.kind(of:)`). With ``kind`` set, every input is read as that kind, and an input
 /// without the body that kind carries (an APNs request's `payload` object, an FCM v1 body's `message`
 /// object) is a `PushPayloadError.Code.kindMismatch` error.
 public struct PushInputDecoder: Sendable {
@@ -26,7 +26,7 @@ public struct PushInputDecoder: Sendable {
     public let registry: PushDecoderRegistry
     /// What every input is; `nil` tells each one apart.
     public let kind: PushRequestKind?
-    /// A send request's deliveries to these platforms only (``PushSendRequest/deliveries(to:)``); empty for all.
+    /// A send request's deliveries to these platforms only (`PushSendRequest.deliveries(to:)`); empty for all.
     public let platforms: Set<PushPlatform>
     /// How much of each notification is decoded: `PushDecodingDetail.summary` is all a record shows.
     public var detail: PushDecodingDetail

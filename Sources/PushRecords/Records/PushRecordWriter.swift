@@ -157,7 +157,7 @@ public final class PushRecordWriter {
     }
 
     /// Appends a finding's record (`lint`'s); `source` is ``encodeSource(_:)``'s. The finding's members are the
-    /// inspection's (``PushInspectionWriter/writeMembers(of:into:)``).
+    /// inspection's (`PushInspectionWriter.writeMembers(of:into:)`).
     package static func writeFinding(
         _ finding: PushFinding,
         kind: PushRequestKind,

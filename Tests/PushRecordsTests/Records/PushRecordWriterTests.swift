@@ -220,6 +220,23 @@ struct PushRecordWriterTests {
         #expect(record["message_id"]?.stringValue == notification.messageID)
     }
 
+    @Test("the PushRecords overview's example writes one record a line, an error's too")
+    func overviewExample() throws {
+        let lines: [[UInt8]] = [Array(#"{"aps":{"alert":"Hi"},"_p":"1"}"#.utf8), Array("{".utf8)]
+        var output: [UInt8] = []
+        // Sources/PushRecords/Docs.docc/PushRecords.md, as written there.
+        var decoder = PushInputDecoder()
+        let writer = PushRecordWriter()
+        for (index, line) in lines.enumerated() {
+            decoder.writeRecords(jsonBytes: line, source: "capture.jsonl", line: index + 1, to: writer)
+        }
+        writer.withBytes { output.append(contentsOf: $0) }  // output: [UInt8], or a file, a socket
+        let records = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(records.count == 2)
+        #expect(records[0].hasPrefix(#"{"source":"capture.jsonl","line":1,"status":"ok","vendor":"swrve""#))
+        #expect(records[1].hasPrefix(#"{"source":"capture.jsonl","line":2,"status":"error""#))
+    }
+
     @Test("records of one writer follow each other, and removeAll keeps nothing")
     func writerAppendsAndEmpties() throws {
         let writer = PushRecordWriter(capacity: 16)
