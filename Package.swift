@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PushPayloadsJSON", targets: ["PushPayloadsJSON"]),
         .library(name: "PushPayloadsFoundation", targets: ["PushPayloadsFoundation"]),
         .library(name: "PushRequests", targets: ["PushRequests"]),
+        .library(name: "PushRecords", targets: ["PushRecords"]),
         .library(name: "PushPayloadsJansson", targets: ["PushPayloadsJansson"]),
         .library(name: "PushRouting", targets: ["PushRouting"]),
         .library(name: "PushRoutingTesting", targets: ["PushRoutingTesting"]),
@@ -68,6 +69,14 @@ let package = Package(
         .target(
             name: "PushRequests",
             dependencies: ["PushPayloads"],
+            swiftSettings: strictSettings
+        ),
+        // The classify path: bytes in, records out. A device payload or a send request (whose deliveries are
+        // classified too, so it needs PushRequests) becomes one record per payload or platform, written as JSON
+        // Lines; lines are split out of bodies that arrive in pieces. Needs nothing but the toolchain.
+        .target(
+            name: "PushRecords",
+            dependencies: ["PushPayloads", "PushRequests"],
             swiftSettings: strictSettings
         ),
         // Foundation at the edge: `userInfo` dictionaries, `Data` inputs, the vendors' `userInfo` entry points.
@@ -125,6 +134,7 @@ let package = Package(
             dependencies: [
                 "PushPayloads",
                 "PushRequests",
+                "PushRecords",
                 .target(name: "PushPayloadsJansson", condition: .when(traits: ["Jansson"])),
                 "CZlib",
                 .target(name: "CZstd", condition: .when(traits: ["Zstd"])),
@@ -137,7 +147,7 @@ let package = Package(
         // Foundation (`scripts/check-linkage.sh`, as swift-http-types' LinkageTest).
         .executableTarget(
             name: "LinkageTest",
-            dependencies: ["PushPayloads", "PushRequests"],
+            dependencies: ["PushPayloads", "PushRequests", "PushRecords"],
             path: "Tests/LinkageTest",
             swiftSettings: strictSettings
         ),
@@ -167,6 +177,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "PushRecordsTests",
+            dependencies: ["PushPayloads", "PushRequests", "PushRecords", "PushPayloadsTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PushPayloadsFoundationTests",
             dependencies: ["PushPayloads", "PushPayloadsFoundation", "PushPayloadsTestSupport"],
             swiftSettings: strictSettings
@@ -187,7 +202,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PushPayloadsCommandTests",
-            dependencies: ["PushPayloads", "PushRequests", "PushPayloadsTestSupport", "PushPayloadsCommand"],
+            dependencies: [
+                "PushPayloads", "PushRequests", "PushRecords", "PushPayloadsTestSupport", "PushPayloadsCommand",
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PushPayloads", package: root),
                 .product(name: "PushRequests", package: root),
+                .product(name: "PushRecords", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -77,6 +78,7 @@ let package = Package(
                 "PushGateway",
                 .product(name: "PushPayloads", package: root),
                 .product(name: "PushRequests", package: root),
+                .product(name: "PushRecords", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -133,19 +133,23 @@ final class EncodedTree {
 
     /// The tree's JSON text; `prettyPrinted` indents by two spaces, one member or element per line.
     func json(prettyPrinted: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(nodes.count * 16)
-        Self.write(EncodedTree.root, of: nodes, into: &output, indent: prettyPrinted ? 0 : nil)
-        return output
+        let output = OutputBuffer(capacity: nodes.count * 16)
+        write(prettyPrinted: prettyPrinted, into: output)
+        return output.bytes
     }
 
-    private static func write(_ node: Int, of nodes: [Node], into output: inout [UInt8], indent: Int?) {
+    /// Appends the tree's JSON text to `output`, the package's one output buffer.
+    func write(prettyPrinted: Bool, into output: OutputBuffer) {
+        Self.write(EncodedTree.root, of: nodes, into: output, indent: prettyPrinted ? 0 : nil)
+    }
+
+    private static func write(_ node: Int, of nodes: [Node], into output: OutputBuffer, indent: Int?) {
         switch nodes[node].content {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let text): output.append(contentsOf: text.utf8)
+        case .null: output.append("null")
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        case .number(let text): output.append(string: text)
         case .string(let text): output.appendJSONString(text)
-        case .raw(let bytes): output.append(contentsOf: bytes)
+        case .raw(let bytes): output.append(bytes)
         case .array, .object:
             let isObject: Bool
             if case .object = nodes[node].content { isObject = true } else { isObject = false }
@@ -156,23 +160,23 @@ final class EncodedTree {
             while child >= 0 {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                newline(inner, into: &output)
+                newline(inner, into: output)
                 if isObject {
                     output.appendJSONString(nodes[child].key)
                     output.append(UInt8(ascii: ":"))
                     if indent != nil { output.append(UInt8(ascii: " ")) }
                 }
-                write(child, of: nodes, into: &output, indent: inner)
+                write(child, of: nodes, into: output, indent: inner)
                 child = nodes[child].nextSibling
             }
-            if !first { newline(indent, into: &output) }
+            if !first { newline(indent, into: output) }
             output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
     }
 
-    private static func newline(_ indent: Int?, into output: inout [UInt8]) {
+    private static func newline(_ indent: Int?, into output: OutputBuffer) {
         guard let indent else { return }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        for _ in 0..<indent { output.append("  ") }
     }
 }

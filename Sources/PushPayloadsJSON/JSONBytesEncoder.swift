@@ -30,6 +30,14 @@ public struct JSONBytesEncoder: Sendable {
         return tree.json(prettyPrinted: prettyPrinted)
     }
 
+    /// Appends the JSON text of `value` to `output`: a writer that falls back to `Encodable` for part of its answer
+    /// (`PushInspectionWriter`, for extras that do not write themselves) encodes it in place.
+    package func encode(_ value: some Encodable, into output: OutputBuffer) throws {
+        let tree = EncodedTree()
+        try tree.encode(value, into: EncodedTree.root)
+        tree.write(prettyPrinted: prettyPrinted, into: output)
+    }
+
     /// The JSON text of `value`, as a string.
     public func encodeToString(_ value: some Encodable) throws -> String {
         String(decoding: try encode(value), as: UTF8.self)

@@ -2,16 +2,16 @@
 /// `\u00XX` (lower-case hex), everything else (valid UTF-8, as the parser and `String` guarantee) is copied. The
 /// record and inspection writers (through PushRequests' `OutputBuffer`), `JSONBytesEncoder` and the documents the
 /// engine builds all spell text so, which is what keeps their bytes equal.
-package enum JSONStringEscaping {
+@_spi(Writers) public enum JSONStringEscaping {
     /// The most bytes ``write(utf8:to:)`` writes for `length` bytes of text: every byte a six-byte `\u00XX`, and
     /// the quotes.
     @inlinable
-    package static func maximumLength(of length: Int) -> Int { length * 6 + 2 }
+    public static func maximumLength(of length: Int) -> Int { length * 6 + 2 }
 
     /// Writes `text` as a quoted JSON string at `output`, which has room for ``maximumLength(of:)`` bytes, and
     /// returns the number of bytes written.
     @inlinable
-    package static func write(utf8 text: UnsafeBufferPointer<UInt8>, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(utf8 text: UnsafeBufferPointer<UInt8>, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let length = text.count
         var output = start
         output.pointee = UInt8(ascii: "\"")
@@ -52,7 +52,7 @@ package enum JSONStringEscaping {
     /// Whether any of the eight bytes is a control character, `"` or `\` (SWAR: the high bit of a lane
     /// is set by the subtraction only where the lane was below the constant).
     @inlinable @inline(__always)
-    package static func needsEscape(_ word: UInt64) -> Bool {
+    public static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word

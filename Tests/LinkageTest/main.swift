@@ -1,8 +1,9 @@
 import PushPayloads
+import PushRecords
 import PushRequests
 
 // The README's example and the PushRequests overview's (their statements assigned, so none is unused),
-// compiled on every build; and a program that imports only the core and PushRequests, whose shared
+// compiled on every build; and a program that imports only the core, PushRequests and PushRecords, whose shared
 // libraries `scripts/check-linkage.sh` inspects.
 let bytes = Array(#"{"aps":{"alert":"Sale"},"source":"xnpe_platform","action":"deeplink","url":"shop://sale"}"#.utf8)
 
@@ -39,3 +40,11 @@ let fitted = try PushFitter().fit(request)
 _ = fitted.jsonBytes  // compact JSON, equal to the input's when it already fits
 _ = fitted.cuts  // the JSON paths of the texts cut, if any
 print(forApple.findings.count, "findings for Apple devices,", fitted.jsonBytes.count, "bytes fitted")
+
+// PushRecords: the classify path, the PushRecords overview's example.
+var decoder = PushInputDecoder()
+let writer = PushRecordWriter()
+for (index, line) in [bytes, body].enumerated() {
+    decoder.writeRecords(jsonBytes: line, source: "capture.jsonl", line: index + 1, to: writer)
+}
+print(writer.byteCount, "bytes of records")

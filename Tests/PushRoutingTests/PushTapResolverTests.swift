@@ -38,6 +38,7 @@ struct PushTapResolverTests {
             Issue.record("expected a card, got \(resolution)")
             return
         }
+        #expect(card.vendor == .atomic)
         #expect(card.cardInstanceID == "card-8f1")
         #expect(card.containerID == "1234")
         #expect(card.detail["screen"]?.stringValue == "offers")

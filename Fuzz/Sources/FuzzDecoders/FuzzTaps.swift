@@ -60,7 +60,7 @@ func resolveTaps(_ notification: PushNotification, identifier: String?, input: U
         case .card(let card):
             fuzzCheck(identifier == PushTapResolver.defaultActionIdentifier, "\(what)", input: input)
             fuzzCheck(
-                notification.vendor == .atomic && notification.atomic == card,
+                notification.vendor == .atomic && notification.atomic.map(PushCard.init(atomic:)) == card,
                 "\(what), not the notification's card",
                 input: input
             )

@@ -256,7 +256,10 @@ extension PushNotification {
 
 /// A text field of ``PushNotification`` as held: a string a decoder set, or a string value of the payload, decoded only
 /// when it is read.
-package enum PushTextValue: Sendable, Equatable {
+///
+/// Public only under the `Writers` SPI, for `OutputBuffer.appendJSONText(_:)`, which the record and inspection
+/// writers inline from PushRequests (a `package` type could not appear in its signature).
+@_spi(Writers) public enum PushTextValue: Sendable, Equatable {
     case string(String)
     /// A JSON string (never another kind of value).
     case json(JSONValue)
@@ -284,5 +287,5 @@ package enum PushTextValue: Sendable, Equatable {
     }
 
     /// Equal when the texts are, however each is held.
-    package static func == (lhs: PushTextValue, rhs: PushTextValue) -> Bool { lhs.string == rhs.string }
+    public static func == (lhs: PushTextValue, rhs: PushTextValue) -> Bool { lhs.string == rhs.string }
 }

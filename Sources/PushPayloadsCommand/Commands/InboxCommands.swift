@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import PushPayloads
+import PushRecords
 import PushRequests
 import SystemPackage
 

@@ -1,5 +1,6 @@
 import Dispatch
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// A run of complete payloads from one input, and the records they turn into.

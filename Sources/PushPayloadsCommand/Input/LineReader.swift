@@ -1,3 +1,4 @@
+import PushRecords
 import PushRequests
 import SystemPackage
 

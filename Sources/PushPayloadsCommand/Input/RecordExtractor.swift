@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRecords
 import PushRequests
 
 /// A worker's reader of records: parses each line strictly, takes the payload from it and copies the

@@ -1,3 +1,5 @@
+import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// The columns of the record batch a worker is filling (`--format arrow`), in Arrow's layout, each buffer

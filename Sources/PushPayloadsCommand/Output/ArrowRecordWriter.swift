@@ -1,4 +1,6 @@
-import PushPayloads
+@_spi(Writers) import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
+import PushRecords
 import PushRequests
 
 /// `--format arrow`: the records as an Arrow IPC stream (``ArrowStreamFormat``), typed columns as

@@ -1,3 +1,5 @@
+import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 
 /// The Arrow IPC streaming format (https://arrow.apache.org/docs/format/Columnar.html#ipc-streaming-format),

@@ -1,4 +1,6 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
+import PushRecords
 import PushRequests
 
 /// `--format jsonl`: the library's records, written by the library's writer (``PushRequests/PushRecordWriter``,

@@ -1,4 +1,6 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
+import PushRecords
 import PushRequests
 
 /// Writes `lint`'s records: one per finding, and one per input that could not be read, as JSON Lines (the

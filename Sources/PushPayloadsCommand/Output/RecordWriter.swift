@@ -1,4 +1,6 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
+import PushRecords
 import PushRequests
 
 /// Encodes classification records in one output format.

@@ -1,4 +1,6 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
+import PushRecords
 import PushRequests
 
 /// Aligned columns for reading in a terminal: fixed widths, long cells cut with `…`.

@@ -1,4 +1,6 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
+import PushRecords
 import PushRequests
 
 /// A worker's state for `lint` and `fit`: reads every payload or send request of a batch as a request,

@@ -1,5 +1,6 @@
 import Dispatch
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import PushPayloads
+import PushRecords
 import PushRequests
 
 #if Jansson

@@ -1,4 +1,5 @@
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 
 /// One thing a check found in a send request or payload: which rule, how much it matters, where, for
 /// which platform, and a sentence a person can act on. A value, not a log line.
@@ -49,15 +50,12 @@ public struct PushFinding: Hashable, Sendable, CustomStringConvertible {
 
 extension PushFinding: Encodable {
     /// Encodes `rule` (the id), `severity`, `platform`, `path`, `header`, `message` and `certain`, each
-    /// present, `null` when absent.
+    /// present, `null` when absent: the members ``PushInspectionWriter`` writes, read back.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: PushNameKey.self)
-        try container.encode(rule.id, forKey: "rule")
-        try container.encode(severity, forKey: "severity")
-        try container.encode(platform, forKey: "platform")
-        try container.encode(path, forKey: "path")
-        try container.encode(header, forKey: "header")
-        try container.encode(message, forKey: "message")
-        try container.encode(isCertain, forKey: "certain")
+        try WrittenJSON.encode(self, to: encoder) { output in
+            output.append(UInt8(ascii: "{"))
+            PushInspectionWriter.writeMembers(of: self, into: output)
+            output.append(UInt8(ascii: "}"))
+        }
     }
 }

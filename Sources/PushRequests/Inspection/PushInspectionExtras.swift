@@ -1,4 +1,5 @@
 public import PushPayloads
+@_spi(Writers) package import PushPayloadsJSON
 
 /// A capability a vendor's extras type adopts beside `PushNotificationExtras` to be written into inspections
 /// (``PushInspectionWriter``) straight into the writer's buffer, member by member, rather than through its `Encodable`

@@ -1,4 +1,5 @@
 public import PushPayloads
+@_spi(Writers) package import PushPayloadsJSON
 
 /// Writes inspections, notifications and findings as JSON straight into a buffer it keeps: the bytes
 /// `JSONBytesEncoder().encode(_:)` writes for the same value (a test holds the two equal on the corpus and
@@ -199,13 +200,27 @@ public struct PushInspectionWriter: @unchecked Sendable {
     /// Appends a finding: `rule` (its id), `severity`, `platform`, `path`, `header`, `message` and `certain`.
     public mutating func write(_ finding: PushFinding) {
         makeUnique()
-        append(#"{"rule":"#, finding.rule.id)
-        append(#","severity":"#, finding.severity.rawValue)
-        append(#","platform":"#, finding.platform?.name)
-        append(#","path":"#, finding.path)
-        append(#","header":"#, finding.header)
-        append(#","message":"#, finding.message)
-        append(finding.isCertain ? #","certain":true}"# : #","certain":false}"#)
+        output.append(UInt8(ascii: "{"))
+        Self.writeMembers(of: finding, into: output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// A finding's members without the braces, `"rule":…,"certain":…`: the finding's schema, written once for
+    /// inspections, `lint`'s records (``PushRecordWriter``) and `PushFinding`'s `Encodable` form.
+    package static func writeMembers(of finding: PushFinding, into output: OutputBuffer) {
+        output.append(#""rule":"#)
+        output.appendJSONString(finding.rule.id)
+        output.append(#","severity":"#)
+        output.appendJSONString(finding.severity.rawValue)
+        output.append(#","platform":"#)
+        output.appendJSONString(orNull: finding.platform?.name)
+        output.append(#","path":"#)
+        output.appendJSONString(orNull: finding.path)
+        output.append(#","header":"#)
+        output.appendJSONString(orNull: finding.header)
+        output.append(#","message":"#)
+        output.appendJSONString(finding.message)
+        output.append(finding.isCertain ? #","certain":true"# : #","certain":false"#)
     }
 
     // MARK: The model's small values
@@ -234,7 +249,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
         // containers merge them; that rare case is left to the encoder, so the bytes stay the same.
         for (index, value) in values.enumerated()
         where values[..<index].contains(where: { type(of: $0).name == type(of: value).name }) {
-            output.append(try JSONBytesEncoder().encode(extras))
+            try JSONBytesEncoder().encode(extras, into: output)
             return
         }
         output.append(UInt8(ascii: "{"))
@@ -250,7 +265,7 @@ public struct PushInspectionWriter: @unchecked Sendable {
                 try writable.writeInspection(to: &object)
                 object.end()
             } else {
-                output.append(try JSONBytesEncoder().encode(value))
+                try JSONBytesEncoder().encode(value, into: output)
             }
         }
         output.append(UInt8(ascii: "}"))

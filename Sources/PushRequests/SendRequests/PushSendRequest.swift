@@ -97,6 +97,13 @@ public struct PushSendRequest: Sendable {
     /// The kind a top-level object looks like (see the type's documentation).
     public static func kind(of object: JSONObject) -> PushRequestKind { detect(object).kind }
 
+    /// ``kind(of:)``, or `nil` for a device payload: what the classify path (PushRecords' `PushInputDecoder`) asks of
+    /// every payload without `aps`, in one call from another module and with no global to compare with there.
+    package static func requestKind(of object: JSONObject) -> PushRequestKind? {
+        let kind = detect(object).kind
+        return kind == .devicePayload ? nil : kind
+    }
+
     /// The kind a top-level object looks like, with the body that says so (`message` or `payload`), for the
     /// deliveries to start from without looking it up again.
     private static func detect(_ object: JSONObject) -> (kind: PushRequestKind, body: JSONObject?) {

@@ -24,8 +24,9 @@ public enum PushTapResolution: Hashable, Sendable {
     /// A Cordial carousel button, which Cordial's content extension handles on screen: the router reports it
     /// (``PushRoutedEvent/Outcome/handledByContentExtension``) and calls no delegate.
     case carousel(PushCarouselStep)
-    /// An Atomic push was tapped: the card to open.
-    case card(AtomicPushNotification)
+    /// A push for a card in a vendor's card stream (such as an Atomic action card) was tapped: the card to
+    /// open, in its container, with the vendor's SDK.
+    case card(PushCard)
     /// The identifier points at nothing in this payload.
     case unresolved(actionIdentifier: String, reason: Reason)
 

@@ -1,9 +1,10 @@
 import Foundation
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 import Testing
 
-@testable import PushPayloadsCommand
+@_spi(Writers) @testable import PushPayloadsCommand
 
 /// The escapers every output format relies on.
 @Suite("Output escaping")

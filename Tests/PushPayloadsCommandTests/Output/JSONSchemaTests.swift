@@ -1,6 +1,7 @@
 import Foundation
 import PushPayloads
 import PushPayloadsTestSupport
+import PushRecords
 import PushRequests
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushPayloads
+@_spi(Writers) import PushPayloadsJSON
 import PushRequests
 import PushPayloadsTestSupport
 import Testing

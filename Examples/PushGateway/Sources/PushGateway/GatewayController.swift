@@ -2,6 +2,7 @@ public import Hummingbird
 import Logging
 import NIOCore
 import PushPayloads
+import PushRecords
 public import PushRequests
 
 /// The gateway's routes: what each one reads, what it answers, and how it refuses.

@@ -2,7 +2,7 @@
 public enum GatewayRoutes {
     /// `POST`: one device payload or send request in, its ``PushRequests/PushInspection`` out.
     public static let inspect = "/v1/inspect"
-    /// `POST`: JSON Lines in, one ``PushRequests/PushRecord`` a line out, streamed.
+    /// `POST`: JSON Lines in, one ``PushRecords/PushRecord`` a line out, streamed.
     public static let classify = "/v1/classify"
     /// `POST`: reads the body, answers `{"ok":true}`: the framework's own ceiling.
     public static let echo = "/v1/echo"

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import PushGateway
 import PushPayloads
+import PushRecords
 import PushRequests
 import Testing
 

@@ -3,7 +3,7 @@ public import PushPayloads
 extension AtomicDecoder: PushTapHandling {
     /// The card (``PushTapResolution/card(_:)``), which the app opens in its stream container.
     public func resolveDefaultTap(on notification: PushNotification) -> PushTapResolution {
-        if let card = notification.atomic { return .card(card) }
+        if let atomic = notification.atomic { return .card(PushCard(atomic: atomic)) }
         return .defaultAction(notification.defaultAction)
     }
 
@@ -14,4 +14,16 @@ extension AtomicDecoder: PushTapHandling {
 
     // `opensTapTarget` keeps its default, `false`: Atomic's SDK opens nothing; the app opens the card's stream
     // container.
+}
+
+extension PushCard {
+    /// Atomic's card: `AACPushNotification`'s container, card instance and custom data.
+    public init(atomic notification: AtomicPushNotification) {
+        self.init(
+            vendor: .atomic,
+            containerID: notification.containerID,
+            cardInstanceID: notification.cardInstanceID,
+            detail: notification.detail
+        )
+    }
 }

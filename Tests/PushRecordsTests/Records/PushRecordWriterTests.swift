@@ -1,6 +1,7 @@
 import Foundation
 import PushPayloads
 import PushPayloadsTestSupport
+import PushRecords
 import PushRequests
 import Testing
 
@@ -75,6 +76,116 @@ struct PushRecordWriterTests {
         }
     }
 
+    /// Foundation's encoder, which orders members by their hashes unless told to sort them.
+    static let foundationEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    /// A record's members sorted by name, each value as parsed JSON, for comparing with Foundation's output.
+    static func sortedMembers(_ json: [UInt8]) throws -> [(key: String, value: JSONValue)] {
+        try normalized(json).sorted { $0.key < $1.key }
+    }
+
+    @Test("Foundation's JSONEncoder encodes the record the writer writes: its members, its values", arguments: inputs)
+    func foundationEncodesTheWrittenRecord(_ input: String) throws {
+        let writer = PushRecordWriter(capacity: 16)
+        for record in try Self.records(input, detail: .summary) {
+            writer.removeAll()
+            writer.write(record)
+            let written = try Self.sortedMembers(writer.withBytes { Array($0.dropLast()) })
+            let json = try Self.foundationEncoder.encode(record)
+            let encoded = try Self.normalized(Array(json))
+            #expect(encoded.map(\.key) == written.map(\.key), "\(input): \(record.line ?? 0)")
+            #expect(encoded.map(\.value) == written.map(\.value), "\(input): \(record.line ?? 0)")
+            // And back: what Foundation decodes is what the writer wrote.
+            let decoded = try JSONDecoder().decode(JSONRecordFields.self, from: json)
+            #expect(decoded.source == record.source && decoded.line == record.line)
+        }
+    }
+
+    /// The members of a record every status has.
+    struct JSONRecordFields: Decodable {
+        var source: String
+        var line: Int?
+        var status: String
+    }
+
+    /// Findings of `lint` on send requests that find something in every field (platform, path, header, both
+    /// certainties).
+    static let findingRecords: [PushRecord] = {
+        let requests = [
+            #"{"message":{"token":"t","data":{"source":"xnpe_platform","silent":"true"}}}"#,
+            #"{"message":{"topic":"news","notification":{"title":"Hi"},"data":{"n":"\u00e9\"q\""}}}"#,
+            #"{"aps":{"alert":{"title":"Hi"},"badge":-1},"_p":""}"#,
+        ]
+        var records: [PushRecord] = []
+        for (index, text) in requests.enumerated() {
+            guard let request = try? PushSendRequest(jsonString: text) else { continue }
+            for finding in PushInspector().inspect(request).findings {
+                records.append(
+                    PushRecord(source: "lint \"a\".jsonl", line: index + 1, content: .finding(request.kind, finding))
+                )
+            }
+        }
+        records.append(
+            PushRecord(
+                source: "b.json",
+                line: nil,
+                content: .finding(
+                    .apnsRequest,
+                    PushFinding(
+                        PushCheckRule(id: "test.header", severity: .error, summary: "s", source: "t"),
+                        header: "apns-priority",
+                        message: "m",
+                        isCertain: false
+                    )
+                )
+            )
+        )
+        return records
+    }()
+
+    @Test("a finding's record is the inspection's finding after the record's members, and encodes so")
+    func findingRecords() throws {
+        #expect(Self.findingRecords.count > 3)
+        let writer = PushRecordWriter()
+        var inspection = PushInspectionWriter()
+        for record in Self.findingRecords {
+            guard case .finding(let kind, let finding) = record.content else { continue }
+            writer.removeAll()
+            writer.write(record)
+            let written = writer.withBytes { String(decoding: $0, as: UTF8.self) }
+            inspection.removeAll()
+            inspection.write(finding)
+            let object = String(decoding: inspection.bytes, as: UTF8.self)
+            let line = record.line.map(String.init) ?? "null"
+            let source = String(decoding: try JSONBytesEncoder().encode(record.source), as: UTF8.self)
+            #expect(
+                written
+                    == #"{"source":"# + source + #","line":"# + line + #","status":"finding","kind":""# + kind.name
+                    + #"","# + object.dropFirst() + "\n"
+            )
+            #expect(try JSONBytesEncoder().encode(record) == Array(written.utf8.dropLast()))
+            let encoded = try Self.normalized(Array(try Self.foundationEncoder.encode(record)))
+            let expected = try Self.sortedMembers(Array(written.utf8.dropLast()))
+            #expect(encoded.map(\.key) == expected.map(\.key))
+            #expect(encoded.map(\.value) == expected.map(\.value))
+        }
+    }
+
+    @Test("pretty printed, every level of a record is indented")
+    func prettyRecord() throws {
+        let record = PushRecord(
+            source: "s",
+            line: 1,
+            content: .error(PushPayloadError(.invalidJSON, message: "m", byteOffset: 3))
+        )
+        let text = try JSONBytesEncoder(prettyPrinted: true).encodeToString(record)
+        #expect(text.contains("\n  \"error\": {\n    \"code\": \"invalid_json\""), "\(text)")
+    }
+
     /// JSON string texts as a payload may write them: escapes the writer writes itself (copied as they
     /// are), others it writes differently (`\/`, `\u…`, decoded and escaped again), and backslashes on
     /// either side of the eight-byte steps of its scan.
@@ -107,6 +218,23 @@ struct PushRecordWriterTests {
         let record = try JSONDocument(jsonBytes: Array(fromPayload.dropLast())).rootObject
         #expect(record["title"]?.stringValue == notification.title)
         #expect(record["message_id"]?.stringValue == notification.messageID)
+    }
+
+    @Test("the PushRecords overview's example writes one record a line, an error's too")
+    func overviewExample() throws {
+        let lines: [[UInt8]] = [Array(#"{"aps":{"alert":"Hi"},"_p":"1"}"#.utf8), Array("{".utf8)]
+        var output: [UInt8] = []
+        // Sources/PushRecords/Docs.docc/PushRecords.md, as written there.
+        var decoder = PushInputDecoder()
+        let writer = PushRecordWriter()
+        for (index, line) in lines.enumerated() {
+            decoder.writeRecords(jsonBytes: line, source: "capture.jsonl", line: index + 1, to: writer)
+        }
+        writer.withBytes { output.append(contentsOf: $0) }  // output: [UInt8], or a file, a socket
+        let records = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(records.count == 2)
+        #expect(records[0].hasPrefix(#"{"source":"capture.jsonl","line":1,"status":"ok","vendor":"swrve""#))
+        #expect(records[1].hasPrefix(#"{"source":"capture.jsonl","line":2,"status":"error""#))
     }
 
     @Test("records of one writer follow each other, and removeAll keeps nothing")

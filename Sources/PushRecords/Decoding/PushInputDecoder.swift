@@ -1,4 +1,5 @@
 public import PushPayloads
+public import PushRequests
 
 /// Turns inputs into records: parses each input, tells a device payload from a send request once, and
 /// decodes what devices receive, one record per device payload and one per platform of a send request.
@@ -17,7 +18,7 @@ public import PushPayloads
 /// ```
 ///
 /// Without ``kind``, an input with `aps` is a device payload and any other is what its top level looks
-/// like (``PushSendRequest/kind(of:)``). With ``kind`` set, every input is read as that kind, and an input
+/// like (`PushSendRequest.kind(of:)`). With ``kind`` set, every input is read as that kind, and an input
 /// without the body that kind carries (an APNs request's `payload` object, an FCM v1 body's `message`
 /// object) is a `PushPayloadError.Code.kindMismatch` error.
 public struct PushInputDecoder: Sendable {
@@ -25,7 +26,7 @@ public struct PushInputDecoder: Sendable {
     public let registry: PushDecoderRegistry
     /// What every input is; `nil` tells each one apart.
     public let kind: PushRequestKind?
-    /// A send request's deliveries to these platforms only (``PushSendRequest/deliveries(to:)``); empty for all.
+    /// A send request's deliveries to these platforms only (`PushSendRequest.deliveries(to:)`); empty for all.
     public let platforms: Set<PushPlatform>
     /// How much of each notification is decoded: `PushDecodingDetail.summary` is all a record shows.
     public var detail: PushDecodingDetail
@@ -94,16 +95,22 @@ public struct PushInputDecoder: Sendable {
 
     /// The send request an input is, or `nil` for a device payload: the one place the two are told apart.
     public func sendRequest(_ input: PushPayload) throws(PushPayloadError) -> PushSendRequest? {
-        // A payload with `aps` is a device payload; only the others need a closer look.
-        let kind = self.kind ?? (input.aps == nil ? PushSendRequest.kind(of: input.object) : .devicePayload)
-        if self.kind != nil, let (body, name) = Self.body(of: kind), input.object[body]?.kind != .object {
-            throw PushPayloadError(
-                .kindMismatch,
-                message: "the input is not \(name) (--kind): it has no `\(body)` object",
-                keyPath: body
-            )
+        let kind: PushRequestKind
+        if let forced = self.kind {
+            if let (body, name) = Self.body(of: forced), input.object[body]?.kind != .object {
+                throw PushPayloadError(
+                    .kindMismatch,
+                    message: "the input is not \(name) (--kind): it has no `\(body)` object",
+                    keyPath: body
+                )
+            }
+            guard forced != .devicePayload else { return nil }
+            kind = forced
+        } else {
+            // A payload with `aps` is a device payload; only the others need a closer look.
+            guard input.aps == nil, let detected = PushSendRequest.requestKind(of: input.object) else { return nil }
+            kind = detected
         }
-        guard kind != .devicePayload else { return nil }
         return PushSendRequest(document: input.document, kind: kind, limits: input.limits)
     }
 

@@ -1,7 +1,7 @@
 import PushPayloadsTestSupport
 import Testing
 
-@testable import PushRequests
+@testable import PushRecords
 
 /// The splitter against a reference that sees the whole input at once: whatever the pieces, the same
 /// lines, numbers and oversized lengths.

@@ -1,4 +1,5 @@
 public import PushPayloads
+public import PushRequests
 
 /// One record of batch output: the line of `push-payloads classify` output for one payload, or for one platform of a
 /// send request; or the line of `push-payloads lint` output for one finding. The library defines it, so the command and
@@ -42,34 +43,13 @@ public struct PushRecord: Sendable {
 extension PushRecord: Encodable {
     /// Encodes `source`, `line`, `status` and, for `ok`, `kind` and `platform` (send requests only),
     /// `vendor` (`unknown` for none), `silent`, `ambiguous`, `shape`, `message_id`, `title`, `body`,
-    /// `action` and `url`; for `error`, `error`; for `finding`, `kind` and the finding's fields.
+    /// `action` and `url`; for `error`, `error`; for `finding`, `kind` and the finding's fields: the record
+    /// ``PushRecordWriter`` writes, read back.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: PushNameKey.self)
-        try container.encode(source, forKey: "source")
-        try container.encode(line, forKey: "line")
-        switch content {
-        case .decoded(let notification, let request):
-            try container.encode("ok", forKey: "status")
-            if let request {
-                try container.encode(request.kind, forKey: "kind")
-                try container.encode(request.platform, forKey: "platform")
-            }
-            try container.encode(notification.vendor?.name ?? "unknown", forKey: "vendor")
-            try container.encode(notification.isSilent, forKey: "silent")
-            try container.encode(notification.alsoMatching, forKey: "ambiguous")
-            try container.encode(notification.shape, forKey: "shape")
-            try container.encode(notification.messageID, forKey: "message_id")
-            try container.encode(notification.title, forKey: "title")
-            try container.encode(notification.body, forKey: "body")
-            try container.encode(notification.defaultAction.kind, forKey: "action")
-            try container.encode(notification.defaultAction.url, forKey: "url")
-        case .error(let error):
-            try container.encode("error", forKey: "status")
-            try container.encode(error, forKey: "error")
-        case .finding(let kind, let finding):
-            try container.encode("finding", forKey: "status")
-            try container.encode(kind, forKey: "kind")
-            try finding.encode(to: encoder)
-        }
+        let writer = PushRecordWriter(capacity: 512)
+        writer.write(self)
+        // Without the line feed that ends the record in JSON Lines.
+        let bytes = writer.withBytes { Array($0.dropLast()) }
+        try WrittenJSON.encode(self, bytes: bytes, to: encoder)
     }
 }

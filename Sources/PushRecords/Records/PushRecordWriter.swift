@@ -1,4 +1,6 @@
 public import PushPayloads
+@_spi(Writers) public import PushRequests
+@_spi(Writers) package import PushPayloadsJSON
 
 /// Writes ``PushRecord``s as JSON Lines, fast: one JSON object a line (as ``PushRecord`` shows), straight
 /// into a buffer it keeps and reuses, without building the record or going through `Encodable`.
@@ -45,12 +47,8 @@ public final class PushRecordWriter {
             write(notification, delivery: delivery, source: record.source, line: record.line)
         case .error(let error):
             write(error, source: record.source, line: record.line)
-        case .finding:
-            // `lint`'s records: rare, and their fields are the checks', so `Encodable` writes them.
-            // The library's types always encode; a failure would be a bug, shown rather than hidden.
-            let bytes = (try? JSONBytesEncoder().encode(record)) ?? Array(#"{"status":"error"}"#.utf8)
-            output.append(bytes)
-            output.append(UInt8(ascii: "\n"))
+        case .finding(let kind, let finding):
+            write(finding, kind: kind, source: record.source, line: record.line)
         }
     }
 
@@ -63,6 +61,11 @@ public final class PushRecordWriter {
     /// Writes the record of an input that could not be read.
     public func write(_ error: PushPayloadError, source: String, line: Int?) {
         Self.writeError(error, source: encodedSource(source), line: line, into: output)
+    }
+
+    /// Writes the record of a finding of `lint` in an input of the given kind.
+    public func write(_ finding: PushFinding, kind: PushRequestKind, source: String, line: Int?) {
+        Self.writeFinding(finding, kind: kind, source: encodedSource(source), line: line, into: output)
     }
 
     private func encodedSource(_ source: String) -> [UInt8] {
@@ -153,6 +156,23 @@ public final class PushRecordWriter {
         if endsRecord { output.append("}}\n") }
     }
 
+    /// Appends a finding's record (`lint`'s); `source` is ``encodeSource(_:)``'s. The finding's members are the
+    /// inspection's (`PushInspectionWriter.writeMembers(of:into:)`).
+    package static func writeFinding(
+        _ finding: PushFinding,
+        kind: PushRequestKind,
+        source: [UInt8],
+        line: Int?,
+        into output: OutputBuffer
+    ) {
+        writePrefix(source: source, line: line, into: output)
+        output.append(#","status":"finding","kind":"#)
+        output.appendJSONString(kind.name)
+        output.append(UInt8(ascii: ","))
+        PushInspectionWriter.writeMembers(of: finding, into: output)
+        output.append("}\n")
+    }
+
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {
         output.append(source)
         if let line { output.appendDecimal(line) } else { output.append("null") }
@@ -161,26 +181,3 @@ public final class PushRecordWriter {
 
 @available(*, unavailable, message: "a writer is one task's buffer: hand over its bytes instead")
 extension PushRecordWriter: Sendable {}
-
-extension OutputBuffer {
-    /// Appends a text field of the model as a JSON string, or `null`: one the payload holds is copied as
-    /// written when its escapes are those this buffer writes, else decoded in place and escaped again;
-    /// never built as a `String`. Both the record and the inspection writer write text so.
-    @inline(__always)
-    package func appendJSONText(_ text: PushTextValue?) {
-        switch text {
-        case .string(let string): appendJSONString(string)
-        case .json(let value):
-            let written: Void? = value.withRawStringUTF8 { raw, hasEscapes in
-                if !hasEscapes {
-                    appendQuoted(utf8: raw)
-                } else if !appendEscapedJSONString(raw: raw) {
-                    value.withDecodedUTF8 { appendJSONString(utf8: $0) }
-                }
-            }
-            // A payload's text is always a string; were it not, it would read as "", so it is written so.
-            if written == nil { appendJSONString("") }
-        case nil: append("null")
-        }
-    }
-}
