@@ -31,16 +31,21 @@ public struct JSONObject: Sendable {
     public var isEmpty: Bool { count == 0 }
 
     /// The member named `key` (compared after decoding escapes), or `nil`.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(key: String) -> JSONValue? {
-        // Keys are nearly always literals or small strings, whose bytes are read in place; `withUTF8` on a
-        // copy would retain and release the string on every lookup (decoders make about 20 a payload).
-        self[utf8: key.utf8]
+        // Inlined around an out-of-line search that returns a node index: see ``subscript(unsafeUTF8:)``. A literal
+        // key's bytes are then known here; the closure captures the storage and the index, not this view.
+        let storage = self.storage
+        let index = self.index
+        let found =
+            key.utf8.withContiguousStorageIfAvailable { storage.memberIndex(inObjectAt: index, $0) }
+            ?? storage.memberIndex(inObjectAt: index, key: key)
+        return found < 0 ? nil : JSONValue(storage: storage, index: found)
     }
 
     /// The member whose decoded key is the UTF-8 text `key` (an array, a slice, a string's `utf8`, …), or
     /// `nil`. Contiguous bytes are compared in place; others are copied first.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(utf8 key: some Collection<UInt8>) -> JSONValue? {
         if let found = key.withContiguousStorageIfAvailable({ self[unsafeUTF8: $0] }) { return found }
         return Array(key).withUnsafeBufferPointer { self[unsafeUTF8: $0] }
@@ -48,21 +53,15 @@ public struct JSONObject: Sendable {
 
     /// The member whose decoded key is the UTF-8 text in `key`, or `nil`: the lookup every other one ends
     /// in, for the engine's own callers, which hold keys as buffers.
-    @inlinable
+    ///
+    /// Inlined, around an out-of-line search that returns a node index: the view is built at the caller, where
+    /// the optimiser sees that this object already keeps the storage alive, so a lookup whose result is read at
+    /// once (`object["sound"]?.stringValue`) costs no retain and release of the storage. As an outlined call
+    /// returning an owned view, each of the decoders' ~11 lookups a push payload retained and released it.
+    @inlinable @inline(__always)
     package subscript(unsafeUTF8 key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        if index == 0 && storage.rootKeySlotMask != 0 {
-            return storage.rootKeyNode(key).map { JSONValue(storage: storage, index: $0 &+ 1) }
-        }
-        let nodes = storage.nodes
-        let bytes = storage.bytes
-        var keyIndex = index + 1
-        for _ in 0..<Int(nodes[index].length) {
-            if JSONStringDecoding.equals(nodes[keyIndex], in: bytes, key) {
-                return JSONValue(storage: storage, index: keyIndex + 1)
-            }
-            keyIndex = Int(nodes[keyIndex + 1].end)
-        }
-        return nil
+        let found = storage.memberIndex(inObjectAt: index, key)
+        return found < 0 ? nil : JSONValue(storage: storage, index: found)
     }
 
     /// Whether the object has a member named `key`.

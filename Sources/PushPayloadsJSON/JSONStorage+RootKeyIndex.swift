@@ -69,6 +69,33 @@ extension JSONStorage {
         rootKeySlotMask = mask
     }
 
+    /// ``memberIndex(inObjectAt:_:)`` for a `String` key. Keys are nearly always literals or small strings, whose
+    /// bytes are read in place; `withUTF8` on a copy would retain and release the string on every lookup.
+    @usableFromInline
+    func memberIndex(inObjectAt objectIndex: Int, key: String) -> Int {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ memberIndex(inObjectAt: objectIndex, $0) }) {
+            return found
+        }
+        var key = key
+        return key.withUTF8 { memberIndex(inObjectAt: objectIndex, $0) }
+    }
+
+    /// The node index of the value of the member whose decoded key is `key`, in the object at node `objectIndex`,
+    /// or -1: ``JSONObject/subscript(unsafeUTF8:)``'s search, which neither takes nor gives a reference.
+    @usableFromInline
+    func memberIndex(inObjectAt objectIndex: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        if objectIndex == 0 && rootKeySlotMask != 0 {
+            guard let keyIndex = rootKeyNode(key) else { return -1 }
+            return keyIndex &+ 1
+        }
+        var keyIndex = objectIndex &+ 1
+        for _ in 0..<Int(nodes[objectIndex].length) {
+            if JSONStringDecoding.equals(nodes[keyIndex], in: bytes, key) { return keyIndex &+ 1 }
+            keyIndex = Int(nodes[keyIndex &+ 1].end)
+        }
+        return -1
+    }
+
     /// The index of the root object's key node whose text is `key`, or `nil`; only when
     /// ``rootKeySlotMask`` is not zero.
     @inlinable

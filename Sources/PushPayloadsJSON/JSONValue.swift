@@ -141,7 +141,7 @@ public struct JSONValue: Sendable {
     }
 
     /// The member named `key`, if this value is an object that has it.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }

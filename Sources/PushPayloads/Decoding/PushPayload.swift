@@ -62,7 +62,7 @@ public struct PushPayload: Sendable {
     public var object: JSONObject { document.rootObject }
 
     /// The top-level member `key`.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(key: String) -> JSONValue? { document.rootObject[key] }
 
     /// FCM when the object is a non-empty flat map of strings without `aps` (`aps`, the member itself).

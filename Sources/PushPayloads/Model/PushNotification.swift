@@ -136,9 +136,9 @@ public struct PushNotification: Sendable, Equatable {
         _modify { yield &uniquePresentation().fields.extras }
     }
 
-    /// The fields outside ``PushDecodingDetail/summary``, in one shared box: a summary's notification points at one
-    /// empty box, so building, copying and dropping it touches a dozen fewer references.
-    private var presentation: PresentationBox
+    /// The fields outside ``PushDecodingDetail/summary``, in one box: a summary's notification has none, so building,
+    /// copying and dropping it touches a dozen fewer references.
+    private var presentation: PresentationReference
 
     /// The whole payload, so nothing is lost.
     public var document: JSONDocument
@@ -166,7 +166,7 @@ extension PushNotification {
         detail: PushDecodingDetail
     ) -> PushNotification {
         let aps = payload.aps
-        let presentation: PresentationBox
+        let presentation: PresentationReference
         if detail == .full {
             var fields = Presentation()
             fields.isContentAvailable = aps?["content-available"]?.numberValue?.int64Value == 1
@@ -177,9 +177,11 @@ extension PushNotification {
             fields.threadID = aps?["thread-id"]?.stringValue
             fields.interruptionLevel = aps?["interruption-level"]?.stringValue.map(PushInterruptionLevel.init(name:))
             fields.relevanceScore = aps?["relevance-score"]?.numberValue?.doubleValue
-            presentation = PresentationBox(fields)
+            presentation = PresentationReference(box: PresentationBox(fields))
         } else {
-            presentation = .empty
+            // No box rather than one shared empty box: two threads decoding summaries each retained and released
+            // the shared one, a reference count written from both cores for every payload.
+            presentation = PresentationReference(box: nil)
         }
 
         var title: PushTextValue?
@@ -240,17 +242,26 @@ extension PushNotification {
 
         init(_ fields: Presentation) { self.fields = fields }
 
-        /// The box every summary starts with; never written (the static holds a second reference).
-        static let empty = PresentationBox(Presentation())
-
         static func == (lhs: PresentationBox, rhs: PresentationBox) -> Bool { lhs.fields == rhs.fields }
     }
 
-    /// ``presentation``, first copied when another notification (or the shared empty box) holds it.
+    /// A notification's ``Presentation``: a box, or none when every field is empty (a summary's). Equal when the
+    /// fields are, however they are held.
+    struct PresentationReference: Sendable, Equatable {
+        var box: PresentationBox?
+
+        var fields: Presentation { box?.fields ?? Presentation() }
+
+        static func == (lhs: PresentationReference, rhs: PresentationReference) -> Bool {
+            lhs.box === rhs.box || lhs.fields == rhs.fields
+        }
+    }
+
+    /// ``presentation``'s box, made (or first copied, when another notification holds it) for a write.
     @inline(__always)
     private mutating func uniquePresentation() -> PushNotification.PresentationBox {
-        if !isKnownUniquelyReferenced(&presentation) { presentation = PresentationBox(presentation.fields) }
-        return presentation
+        if !isKnownUniquelyReferenced(&presentation.box) { presentation.box = PresentationBox(presentation.fields) }
+        return presentation.box.unsafelyUnwrapped
     }
 }
 
