@@ -16,10 +16,8 @@ struct LintRecordWriter: Sendable {
     func write(_ record: PushRecord, into output: OutputBuffer) {
         switch format {
         case .jsonl:
-            // The library's types always encode; a failure would be a bug, shown rather than hidden.
-            let bytes = (try? JSONBytesEncoder().encode(record)) ?? Array(#"{"status":"error"}"#.utf8)
-            output.append(bytes)
-            output.append(UInt8(ascii: "\n"))
+            // The record writer's bytes, straight: `Encodable` would write them, read them back and encode again.
+            PushRecordWriter.write(record, source: PushRecordWriter.encodeSource(record.source), into: output)
         case .table:
             let line = record.line.map(String.init) ?? ""
             let cells: [String]

@@ -5,8 +5,8 @@ public import PushPayloads
 /// Writes ``PushRecord``s as JSON Lines, fast: one JSON object a line (as ``PushRecord`` shows), straight
 /// into a buffer it keeps and reuses, without building the record or going through `Encodable`.
 ///
-/// The bytes are those of ``PushRecord``'s `Encodable` conformance encoded compactly, key for key and
-/// value for value (a test holds the two equal), in the order of `docs/json-schema.md`: `line` is `null`
+/// These bytes are the one description of the record: ``PushRecord``'s `Encodable` conformance is what this
+/// writer writes, read back. Members come in the order of `docs/json-schema.md`: `line` is `null`
 /// for an input that is one document; absent summary fields are `null`; an error's `offset` is a byte
 /// offset in the payload (`null` when it has none) and `key_path` appears when the error names a value.
 ///
@@ -42,14 +42,7 @@ public final class PushRecordWriter {
 
     /// Writes a record.
     public func write(_ record: PushRecord) {
-        switch record.content {
-        case .decoded(let notification, let delivery):
-            write(notification, delivery: delivery, source: record.source, line: record.line)
-        case .error(let error):
-            write(error, source: record.source, line: record.line)
-        case .finding(let kind, let finding):
-            write(finding, kind: kind, source: record.source, line: record.line)
-        }
+        Self.write(record, source: encodedSource(record.source), into: output)
     }
 
     /// Writes the record of a decoded notification: of a device payload, or (`delivery` set) of one
@@ -77,6 +70,19 @@ public final class PushRecordWriter {
     }
 
     // MARK: The encoding, shared with the command's batches
+
+    /// Appends a record; `source` is ``encodeSource(_:)``'s for the record's source. For a caller with a buffer of
+    /// its own (the command's `lint`), without a writer or `Encodable`.
+    package static func write(_ record: PushRecord, source: [UInt8], into output: OutputBuffer) {
+        switch record.content {
+        case .decoded(let notification, let delivery):
+            writeDecoded(notification, delivery: delivery, source: source, line: record.line, into: output)
+        case .error(let error):
+            writeError(error, source: source, line: record.line, into: output)
+        case .finding(let kind, let finding):
+            writeFinding(finding, kind: kind, source: source, line: record.line, into: output)
+        }
+    }
 
     /// `{"source":"…","line":` — everything before the line number, encoded once per input.
     package static func encodeSource(_ source: String) -> [UInt8] {
