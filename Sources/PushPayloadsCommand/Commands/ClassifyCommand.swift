@@ -118,6 +118,8 @@ struct ClassifyCommand: ParsableCommand {
 
     @OptionGroup(title: "Standard input") var inputArguments: InputArguments
 
+    @OptionGroup(title: "Part of a file") var byteRangeArguments: ByteRangeArguments
+
     /// Input bytes per batch; small values let tests drive many batches through the pipeline.
     @Option(name: .customLong("batch-bytes"), help: .hidden)
     var batchBytes: Int = 1 << 20
@@ -141,6 +143,7 @@ struct ClassifyCommand: ParsableCommand {
         }
         _ = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
         try inputArguments.validate(files: files)
+        try byteRangeArguments.validate(files: files, inputArguments: inputArguments)
         if format == .arrow {
             // A string column's offsets are 32-bit: one value (a payload's text, a kept value) must stay well
             // below 2 GiB.
@@ -194,6 +197,7 @@ struct ClassifyCommand: ParsableCommand {
             batchBytes: batchBytes,
             standardInputName: inputArguments.sourceLabel ?? "-",
             standardInputFirstLine: inputArguments.lineOffset + 1,
+            byteRange: byteRangeArguments.byteRange,
             showsProgress: !quiet && Platform.isTerminal(.standardError)
         )
         let (engine, registry, kind) = (engineOptions.engine, senders.registry, kind?.requestKind)

@@ -34,11 +34,12 @@ extension ClassifyCommand {
         Platform.ignoreBrokenPipes()
         var options = PushInboxReadingOptions(registry: senders.registry)
         options.limits.maximumDepth = engineOptions.maximumDepth
-        let items = InputList.expand(
+        var items = InputList.expand(
             RawArguments.bytes(of: files),
             standardInputName: inputArguments.sourceLabel ?? "-",
             standardInputFirstLine: inputArguments.lineOffset + 1
         )
+        if let byteRange = byteRangeArguments.byteRange { items = byteRange.restrict(items) }
         var status = ExitStatus.success
         let encoder = JSONBytesEncoder()
         // SIGINT and SIGTERM as for pushes (``BatchRun``): reading stops at once, the entries of every line

@@ -240,8 +240,11 @@ struct InputSpec: Sendable, Equatable {
     var mode: LineReader.Mode
     /// The size in bytes, for a regular file (progress and ETA).
     var size: Int?
-    /// The number of the input's first line: 1, unless `--line-offset` says otherwise (standard input).
+    /// The number of the input's first line: 1, unless `--line-offset` says otherwise (standard input), or the
+    /// line feeds before `--byte-range`'s lines plus one.
     var firstLine = 1
+    /// The part of a file to read (`--byte-range`: whole lines, ``InputByteRange``); `nil` for all of it.
+    var byteRange: Range<Int>? = nil
 
     /// A path's bytes as text: UTF-8, with each byte sequence that is not UTF-8 shown as U+FFFD, so
     /// records stay valid UTF-8 (the file itself is opened by its exact bytes).
@@ -257,7 +260,16 @@ struct InputSpec: Sendable, Equatable {
             return (.standardInput, false)
         case .file(let path):
             do {
-                return (try FileDescriptor.open(path, .readOnly, options: .closeOnExec), true)
+                let descriptor = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+                if let byteRange, byteRange.lowerBound > 0 {
+                    do {
+                        _ = try descriptor.seek(offset: Int64(byteRange.lowerBound), from: .start)
+                    } catch {
+                        try? descriptor.close()
+                        throw error
+                    }
+                }
+                return (descriptor, true)
             } catch {
                 throw InputError(path: name, reason: "\(error)")
             }

@@ -49,6 +49,8 @@ final class LineReader {
     // reader is not `Sendable`, one thread uses it, and no access to these calls back into the reader.
     /// The number of the line being read: the one after the last complete line.
     @exclusivity(unchecked) private(set) var currentLine: Int
+    /// What is left to read of a byte range (`--byte-range`); `nil` to read to the end.
+    private var remainingRangeBytes: Int?
     /// Set once the first bytes have been read and the format is known.
     private var hasFormat = false
     private var decompressor: (any InputDecompressor)?
@@ -109,6 +111,7 @@ final class LineReader {
             // A part that starts after line 1 (--line-offset) is the middle of a text: no magic bytes there.
             recognisesFormat: spec.firstLine == 1
         )
+        remainingRangeBytes = spec.byteRange?.count
     }
 
     deinit { carry.deallocate() }
@@ -212,7 +215,14 @@ final class LineReader {
     private func readRaw(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
         if let interruption, !interruption.waitForInput(on: fileDescriptor) { throw .interrupted(path: path) }
         do {
-            return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
+            guard let remaining = remainingRangeBytes else {
+                return try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
+            }
+            let read = try fileDescriptor.read(
+                into: UnsafeMutableRawBufferPointer(start: buffer, count: min(count, remaining))
+            )
+            remainingRangeBytes = remaining - read
+            return read
         } catch {
             throw InputError(path: path, reason: "\(error)")
         }

@@ -21,6 +21,8 @@ struct BatchRun {
     /// `--source-label`, `--line-offset`.
     var standardInputName = "-"
     var standardInputFirstLine = 1
+    /// `--byte-range`: the one file's lines that start in it.
+    var byteRange: InputByteRange?
     /// `--progress`: the self-overwriting stderr line (``ProgressReporter``).
     var showsProgress = false
 
@@ -62,11 +64,12 @@ struct BatchRun {
     ) -> Outcome {
         let jobs = Platform.cappedJobs(self.jobs)
         Platform.ignoreBrokenPipes()
-        let items = InputList.expand(
+        let listed = InputList.expand(
             RawArguments.bytes(of: files),
             standardInputName: standardInputName,
             standardInputFirstLine: standardInputFirstLine
         )
+        let items = byteRange?.restrict(listed) ?? listed
         let isStopped = SharedValue(false)
         let interruption = Interruption { _ in isStopped.withLock { $0 = true } }
         let signalSources = interruption.start()
