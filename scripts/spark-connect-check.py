@@ -215,7 +215,9 @@ class _TreeSampler:
     workers, their commands) every `interval` seconds on a thread, keeping each process's last value: the
     Python daemon ignores SIGCHLD, so a worker that exits takes its CPU time with it, and only a sample taken
     while it ran counts it (up to one interval is lost per process that exits). Also a timeline: the tree's
-    CPU seconds per interval, against the 2 cores' wall time."""
+    CPU seconds per interval, against the 2 cores' wall time, and how many commands were running (each sample
+    counts the `push-payloads` processes alive: the wrapper's and the binary's, whose names are the same, count
+    as one, see `cpu_split`)."""
 
     def __init__(self, root, interval=0.05):
         self.root, self.interval = root, interval
@@ -228,10 +230,12 @@ class _TreeSampler:
     def _take(self, initial=False):
         processes = _process_table()
         total = 0.0
+        self.commands = 0
         for pid in _below(processes, self.root):
             if pid not in processes:
                 continue
             _, name, started, cpu = processes[pid]
+            self.commands += name == "push-payloads"
             key = (pid, started)
             if key not in self.first:
                 self.first[key] = (name, cpu if initial else 0.0)
@@ -244,7 +248,7 @@ class _TreeSampler:
         previous, then = 0.0, time.monotonic()
         while not self._stop.wait(self.interval):
             total, now = self._take(), time.monotonic()
-            self.timeline.append((now - then, total - previous))
+            self.timeline.append((now - then, total - previous, self.commands))
             previous, then = total, now
 
     def stop(self):
@@ -269,7 +273,21 @@ def _server_pid(port):
     return None
 
 
-def cpu_split(spark, binary, capture, port):
+def _command_phases(timeline):
+    """Seconds with no command running before the first started, then with one, and with two or more, from a
+    timeline of (wall, CPU, processes named push-payloads) samples. The wrapper script (`cpu_split`) has the
+    binary's name too but runs only until it execs /usr/bin/time, so a command counts once."""
+    idle_start, phases, started = 0.0, [0.0, 0.0, 0.0], False
+    for wall, _, commands in timeline:
+        if not started and commands == 0:
+            idle_start += wall
+            continue
+        started = True
+        phases[min(commands, 2)] += wall
+    return idle_start, phases
+
+
+def cpu_split(spark, binary, capture, port, options=None):
     """Where the data source's CPU goes over the capture, in one more (untimed) run: the command's (each run
     timed by /usr/bin/time through a wrapper), the JVM's own, and the rest of the server's process tree, which
     is the Python workers' (sampled, `_TreeSampler`); beside the local `classify --jobs 2`'s; and how busy
@@ -285,7 +303,10 @@ def cpu_split(spark, binary, capture, port):
         with open(wrapper, "w") as file:
             file.write(f'#!/bin/sh\nexec /usr/bin/time -a -o {log_path} -f "%U %S" {binary} "$@"\n')
         os.chmod(wrapper, 0o755)
-        frame = spark.read.format("push_payloads").option("binary", wrapper).load(capture)
+        reader = spark.read.format("push_payloads").option("binary", wrapper)
+        for key, value in (options or {}).items():
+            reader = reader.option(key, value)
+        frame = reader.load(capture)
         sampler = _TreeSampler(server)
         started = time.monotonic()
         frame.write.format("noop").mode("overwrite").save()
@@ -302,8 +323,13 @@ def cpu_split(spark, binary, capture, port):
         subprocess.run([binary, "classify", "--quiet", "--jobs", "2", capture], stdout=devnull)
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
     local = ended.ru_utime + ended.ru_stime - started.ru_utime - started.ru_stime
-    busy = [cpu / wall / 2 for wall, cpu in sampler.timeline]
+    busy = [cpu / wall / 2 for wall, cpu, _ in sampler.timeline]
     worked = [index for index, share in enumerate(busy) if share > 0.1]
+    idle_start, (none, one, more) = _command_phases(sampler.timeline)
+    phases_text = (
+        f"; from the query's start, no command ran for {idle_start:.2f} s, then one for {one:.2f} s, two for "
+        f"{more:.2f} s and none for {none:.2f} s"
+    )
     if worked:
         busy = busy[worked[0] : worked[-1] + 1]
         timeline = " ".join(str(min(9, int(share * 10))) for share in busy)
@@ -317,7 +343,7 @@ def cpu_split(spark, binary, capture, port):
     return (
         f"CPU seconds of the data source over the capture: the command {command:.2f}, Python "
         f"{total - jvm:.2f}, the JVM {jvm:.2f}, in all {total + command:.2f}; the local classify --jobs 2: "
-        f"{local:.2f}{busy_text}"
+        f"{local:.2f}{busy_text}{phases_text}"
     )
 
 

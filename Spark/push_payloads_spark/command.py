@@ -1,8 +1,8 @@
 """Running `push-payloads classify` in a Spark task: its arguments, the binary, bytes in and records out.
 
-Bytes reach the command without passing through Python objects: a whole file is opened by the command itself,
-a range of one is copied into its standard input by `sendfile(2)` on a thread, and a table's payloads are one
-Arrow buffer written to it. Its records come back as an Arrow IPC stream (`classify --format arrow`), whose
+Bytes reach the command without passing through Python objects: a file, whole or a byte range of it
+(`--byte-range`), is opened and read by the command itself, and a table's payloads are one Arrow buffer written
+to its standard input. Its records come back as an Arrow IPC stream (`classify --format arrow`), whose
 record batches are read as they come (`Run.batches`), typed already: nothing is parsed here. Inbox records
 (`kind=inbox`), which the command writes as JSON Lines only, are read in chunks of whole records, each parsed
 into Arrow at once (`Run.chunks`).
@@ -32,8 +32,6 @@ _PIPE_BYTES = 1 << 20
 # Options as the command spells them (`--max-payload-bytes`), written with `_` or `-`.
 _VALUE_OPTIONS = ("senders", "kind", "payload", "max_payload_bytes", "max_depth", "max_record_bytes", "engine")
 _LIST_OPTIONS = ("keep", "platform")
-#: The longest `--source-label` the command takes, in UTF-8 bytes (`InputArguments.maximumSourceLabelBytes`).
-MAXIMUM_SOURCE_LABEL_BYTES = 1024
 #: Options of the data source and the helper, not the command's.
 OWN_OPTIONS = ("binary", "split_bytes", "jobs", "base", "path", "paths")
 
@@ -83,14 +81,6 @@ class Settings:
         pushes), the options, then `more`."""
         output = ["--format", "arrow"] if self.arrow else []
         return ["classify", "--quiet", "--jobs", str(self.jobs), *output, *self.arguments, *more]
-
-    def source_label(self, source):
-        """What `--source-label` to give the command for a range of `source`: the name itself when the command
-        writes Arrow and takes a label that long, so that its records need nothing more; otherwise `-`, a
-        placeholder that `record_batches` replaces (less for the JSON parse to read, for inbox pages)."""
-        if self.arrow and len(source.encode("utf-8")) <= MAXIMUM_SOURCE_LABEL_BYTES:
-            return source
-        return "-"
 
     def record_batches(self, run, source=None):
         """The records of a run as Arrow record batches of `schema`, with `source` as every record's source
@@ -282,22 +272,6 @@ class Run:
         finally:
             status = self._end(finished)
         self._raise_for(status)
-
-
-def file_range_feed(path, start, length):
-    """A `feed` that copies `length` bytes of the file from `start` into the pipe, in the kernel."""
-
-    def feed(pipe):
-        with open(path, "rb") as file:
-            offset, remaining = start, length
-            while remaining > 0:
-                sent = os.sendfile(pipe, file.fileno(), offset, min(remaining, 1 << 30))
-                if sent == 0:
-                    raise OSError(f"{path}: ended before byte {start + length} (it changed while being read)")
-                offset += sent
-                remaining -= sent
-
-    return feed
 
 
 def buffer_feed(buffer):

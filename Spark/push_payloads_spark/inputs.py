@@ -40,13 +40,12 @@ class Input:
 
 @dataclass(frozen=True)
 class Part:
-    """What one task reads: whole inputs (`length` None), or `length` bytes of one from `start`, after
-    `lines_before` lines. `files` holds (name, path) pairs, in input order."""
+    """What one task reads: whole inputs (`length` None), or the lines of one that start in its `length`
+    bytes from `start` (`classify --byte-range`). `files` holds (name, path) pairs, in input order."""
 
     files: tuple
     start: int = 0
     length: int = None
-    lines_before: int = 0
 
     @property
     def is_whole(self):
@@ -154,13 +153,13 @@ def plan(inputs, split_bytes):
             pending_bytes += weight
             continue
         flush()
-        bounds = line_starts(input_.path, range(split_bytes, input_.size, split_bytes), input_.size)
-        previous_start, previous_lines = 0, 0
-        for start, lines in bounds + [(input_.size, None)]:
-            if start > previous_start:
-                files = ((input_.name, input_.path),)
-                parts.append(Part(files, previous_start, start - previous_start, previous_lines))
-            previous_start, previous_lines = start, lines
+        # Equal ranges, in an even number (the local[2] of the check, a cluster's cores in pairs), so that the
+        # last wave of tasks keeps every core busy; the command finds each range's first line and its number.
+        count = -(-input_.size // split_bytes)
+        count += count % 2
+        bounds = [input_.size * index // count for index in range(count + 1)]
+        files = ((input_.name, input_.path),)
+        parts += [Part(files, start, end - start) for start, end in zip(bounds, bounds[1:]) if end > start]
     flush()
     return parts
 

@@ -90,22 +90,7 @@ def test_listing_refuses_what_cannot_be_read(tmp_path):
         inputs.list_inputs(["-"], str(tmp_path))
 
 
-def test_line_starts_against_a_plain_count(tmp_path):
-    generator = random.Random(7)
-    for trial in range(200):
-        data = bytes(generator.choice(b"ab\n\r") for _ in range(generator.randrange(0, 200)))
-        path = tmp_path / "f.jsonl"
-        path.write_bytes(data)
-        cuts = sorted(generator.sample(range(1, max(2, len(data) + 2)), min(5, len(data) + 1)))
-        found = inputs.line_starts(str(path), cuts, len(data), chunk_bytes=generator.choice([1, 3, 16, 1 << 20]))
-        for cut, (start, lines) in zip(cuts, found):
-            expected = next((p for p in range(cut, len(data)) if data[p - 1 : p] == b"\n"), len(data))
-            assert start == expected, (data, cut)
-            if start < len(data):
-                assert lines == data[:start].count(b"\n")
-
-
-def test_plan_cuts_line_aligned_ranges_and_packs_small_files(tmp_path):
+def test_plan_cuts_equal_ranges_in_an_even_number_and_packs_small_files(tmp_path):
     (tmp_path / "big.jsonl").write_bytes(b"".join(b'{"n":%d}\n' % n for n in range(1000)))
     for name in ("a.json", "b.jsonl", "c.jsonl"):
         (tmp_path / name).write_bytes(b"{}\n")
@@ -119,10 +104,10 @@ def test_plan_cuts_line_aligned_ranges_and_packs_small_files(tmp_path):
     ]
     ranges = [part for part in parts if not part.is_whole]
     data = (tmp_path / "big.jsonl").read_bytes()
-    assert sum(part.length for part in ranges) == len(data) and len(ranges) >= 9
-    for part in ranges:
-        assert part.start == 0 or data[part.start - 1 : part.start] == b"\n"
-        assert part.lines_before == data[: part.start].count(b"\n")
+    # The ranges tile the file, in an even number of nearly equal lengths (the command finds the lines).
+    assert [part.start for part in ranges] == [0] + [part.start + part.length for part in ranges[:-1]]
+    assert sum(part.length for part in ranges) == len(data) and len(ranges) % 2 == 0 and len(ranges) >= 9
+    assert max(part.length for part in ranges) - min(part.length for part in ranges) <= 1
 
 
 # --- the command ---
@@ -137,17 +122,21 @@ def test_ranges_give_the_records_of_the_whole_file(tmp_path):
     path = tmp_path / "capture.jsonl"
     path.write_bytes(data)
     settings = command.Settings({})
-    batches = []
-    for number, part in enumerate(inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97)):
-        (name, file), = part.files
-        # Every other range as the data source runs it (the command writes the name), the rest with the
-        # placeholder that Python replaces (a name too long for the command).
-        label = settings.source_label(name) if number % 2 else "-"
-        more = [f"--source-label={label}", "--line-offset", str(part.lines_before), "-"]
-        run = command.Run([BINARY, *settings.classify(*more)], feed=command.file_range_feed(file, part.start, part.length))
-        batches += settings.record_batches(run, source=None if label == name else name)
-    written = records.json_lines(pa.Table.from_batches(batches, settings.schema))
-    assert written == classify("--jobs", "1", "capture.jsonl", cwd=tmp_path).splitlines()
+    whole = classify("--jobs", "1", "capture.jsonl", cwd=tmp_path).splitlines()
+    generator = random.Random(11)
+    planned = [(part.start, part.length) for part in inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97)]
+    # Ranges as the data source plans them, and ranges of random lengths (1 byte to a few lines, empty ones too).
+    tiled, start = [], 0
+    while start < len(data):
+        length = min(len(data) - start, generator.choice([0, 1, 2, 5, 40, 300]))
+        tiled.append((start, length))
+        start += length
+    for ranges in (planned, tiled):
+        batches = []
+        for start, length in ranges:
+            run = command.Run([BINARY, *settings.classify(f"--byte-range={start}:{length}", "--", "capture.jsonl")], cwd=tmp_path)
+            batches += settings.record_batches(run)
+        assert records.json_lines(pa.Table.from_batches(batches, settings.schema)) == whole
 
 
 @needs_binary
@@ -266,13 +255,5 @@ def test_a_repeated_name_is_every_row_s_string():
         array = records.repeated(text, count)
         array.validate(full=True)
         assert array.type == pa.string() and array.to_pylist() == [text] * count
-
-
-def test_the_command_writes_a_range_s_name_unless_it_is_too_long():
-    settings = command.Settings({})
-    assert settings.source_label("capture/a.jsonl") == "capture/a.jsonl"
-    assert settings.source_label("\u00e9" * 512) == "\u00e9" * 512  # 1,024 bytes: the command's limit
-    assert settings.source_label("\u00e9" * 513) == "-"
-    assert command.Settings({"kind": "inbox"}).source_label("capture/a.jsonl") == "-"
 
 
