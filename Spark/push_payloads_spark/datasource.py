@@ -71,9 +71,17 @@ class PushPayloadsReader(DataSourceReader):
         else:
             # A range of one file: the command reads it itself (no pipe, no copy through Python), takes the lines
             # that start in it and numbers them by counting the line feeds before it.
-            byte_range = f"--byte-range={part.start}:{part.length}"
-            run = command.Run([binary, *settings.classify(byte_range, "--", *names)], cwd=cwd)
+            run = command.Run([binary, *settings.classify(*range_arguments(part), "--", *names)], cwd=cwd)
         yield from settings.record_batches(run)
+
+
+def range_arguments(part):
+    """The command's options that read a range of a file: its bytes, and the lines before it when the driver
+    counted them (otherwise the command counts them)."""
+    more = [f"--byte-range={part.start}:{part.length}"]
+    if part.lines_before is not None:
+        more.append(f"--line-offset={part.lines_before}")
+    return more
 
 
 def _check_options_once(settings):

@@ -5,9 +5,10 @@ Listing (the command's `InputList`): a directory stands for every `.json`, `.jso
 links to directories are not; a file named on its own is read whatever its name. Names are shown as given:
 the argument, then `/` and the path inside a directory.
 
-Cutting: a large uncompressed JSON Lines file becomes byte ranges, each owning the lines that start in it
-(a range starts at the start of a line), with the number of lines before it, so that its records carry the
-same line numbers as a run over the whole file. Compressed files and `.json` documents are read whole.
+Cutting: a large uncompressed JSON Lines file becomes byte ranges, each owning the lines that start in it,
+which the command reads itself (`classify --byte-range`), numbering them as in the whole file: it counts the
+lines before its range, or, for a file cut into many ranges, the driver counts them once and says how many
+(`--line-offset`). Compressed files and `.json` documents are read whole.
 """
 
 import os
@@ -41,11 +42,13 @@ class Input:
 @dataclass(frozen=True)
 class Part:
     """What one task reads: whole inputs (`length` None), or the lines of one that start in its `length`
-    bytes from `start` (`classify --byte-range`). `files` holds (name, path) pairs, in input order."""
+    bytes from `start` (`classify --byte-range`), after `lines_before` lines when the driver counted them (None:
+    the command counts them). `files` holds (name, path) pairs, in input order."""
 
     files: tuple
     start: int = 0
     length: int = None
+    lines_before: int = None
 
     @property
     def is_whole(self):
@@ -54,6 +57,10 @@ class Part:
 
 # Small whole inputs share a task, up to this many (a command line of that many names stays short).
 MAXIMUM_FILES_PER_PART = 256
+# A file cut into at most this many ranges has each task count the lines before its range (`classify
+# --byte-range` reads the file's start for that): together (count - 1) / 2 passes over the file, spread over the
+# tasks and off the driver's critical path. A file cut into more has the driver count once, in one pass.
+TASK_COUNTED_RANGES = 8
 # What a compressed file's text is counted as, against split_bytes, when packing files into a task.
 COMPRESSION_RATIO = 5
 
@@ -154,14 +161,55 @@ def plan(inputs, split_bytes):
             continue
         flush()
         # Equal ranges, in an even number (the local[2] of the check, a cluster's cores in pairs), so that the
-        # last wave of tasks keeps every core busy; the command finds each range's first line and its number.
+        # last wave of tasks keeps every core busy.
         count = -(-input_.size // split_bytes)
         count += count % 2
-        bounds = [input_.size * index // count for index in range(count + 1)]
+        cuts = [input_.size * index // count for index in range(1, count)]
         files = ((input_.name, input_.path),)
-        parts += [Part(files, start, end - start) for start, end in zip(bounds, bounds[1:]) if end > start]
+        if count <= TASK_COUNTED_RANGES:
+            # The command finds each range's first line and counts the lines before it (`--byte-range`): no
+            # pass over the file here, and the tasks' passes over its start are few.
+            bounds = [(0, None)] + [(cut, None) for cut in cuts] + [(input_.size, None)]
+        else:
+            # Many ranges would read the file's start again and again: one pass here counts the lines once.
+            bounds = [(0, 0)] + line_starts(input_.path, cuts, input_.size) + [(input_.size, None)]
+        for (start, lines), (end, _) in zip(bounds, bounds[1:]):
+            if end > start:
+                parts.append(Part(files, start, end - start, lines))
     flush()
     return parts
+
+
+def line_starts(path, cuts, size, chunk_bytes=1 << 23):
+    """For each cut (ascending byte positions), the first line start at or after it (or `size`) and the number
+    of line feeds before that start, in one pass over the file."""
+    cuts = list(cuts)
+    found = []
+    lines_before_chunk = 0
+    chunk_start = 0
+    index = 0
+    with open(path, "rb") as file:
+        while index < len(cuts):
+            chunk = file.read(chunk_bytes)
+            if not chunk:
+                break
+            chunk_end = chunk_start + len(chunk)
+            # A line starts at the cut when the byte before it is a line feed: search from that byte.
+            while index < len(cuts) and cuts[index] - 1 < chunk_end:
+                search_from = max(0, cuts[index] - 1 - chunk_start)
+                feed = chunk.find(b"\n", search_from)
+                if feed < 0:
+                    break
+                start = chunk_start + feed + 1
+                lines = lines_before_chunk + chunk.count(b"\n", 0, feed + 1)
+                # Cuts closer together than a line share its end.
+                while index < len(cuts) and cuts[index] - 1 <= chunk_start + feed:
+                    found.append((start, lines))
+                    index += 1
+            lines_before_chunk += chunk.count(b"\n")
+            chunk_start = chunk_end
+    found += [(size, None)] * (len(cuts) - index)
+    return found
 
 
 def line_starts(path, cuts, size, chunk_bytes=1 << 23):

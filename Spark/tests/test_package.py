@@ -11,6 +11,7 @@ import pyarrow as pa
 import pytest
 
 from push_payloads_spark import command, inputs, records
+from push_payloads_spark.datasource import range_arguments
 from push_payloads_spark.frames import _Classifier, _json_lines
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -102,12 +103,22 @@ def test_plan_cuts_equal_ranges_in_an_even_number_and_packs_small_files(tmp_path
         ["./a.json", "./b.jsonl"],
         ["./c.jsonl", "./d.jsonl.gz"],
     ]
-    ranges = [part for part in parts if not part.is_whole]
     data = (tmp_path / "big.jsonl").read_bytes()
-    # The ranges tile the file, in an even number of nearly equal lengths (the command finds the lines).
-    assert [part.start for part in ranges] == [0] + [part.start + part.length for part in ranges[:-1]]
-    assert sum(part.length for part in ranges) == len(data) and len(ranges) % 2 == 0 and len(ranges) >= 9
-    assert max(part.length for part in ranges) - min(part.length for part in ranges) <= 1
+    for split_bytes in (1000, 2000):
+        parts = inputs.plan(inputs.list_inputs(["big.jsonl"], str(tmp_path)), split_bytes)
+        # The ranges tile the file, in an even number.
+        assert [part.start for part in parts] == [0] + [part.start + part.length for part in parts[:-1]]
+        assert sum(part.length for part in parts) == len(data) and len(parts) % 2 == 0
+        if len(parts) <= inputs.TASK_COUNTED_RANGES:
+            # Few: equal lengths, and each task's command finds its lines and counts those before them.
+            assert max(part.length for part in parts) - min(part.length for part in parts) <= 1
+            assert all(part.lines_before is None for part in parts)
+        else:
+            # Many: cut at line starts, the lines before each counted once by the driver.
+            assert len(parts) >= 9
+            for part in parts:
+                assert part.start == 0 or data[part.start - 1 : part.start] == b"\n"
+                assert part.lines_before == data[: part.start].count(b"\n")
 
 
 # --- the command ---
@@ -124,18 +135,21 @@ def test_ranges_give_the_records_of_the_whole_file(tmp_path):
     settings = command.Settings({})
     whole = classify("--jobs", "1", "capture.jsonl", cwd=tmp_path).splitlines()
     generator = random.Random(11)
-    planned = [(part.start, part.length) for part in inputs.plan(inputs.list_inputs(["capture.jsonl"], str(tmp_path)), 97)]
-    # Ranges as the data source plans them, and ranges of random lengths (1 byte to a few lines, empty ones too).
+    listed = inputs.list_inputs(["capture.jsonl"], str(tmp_path))
+    # Ranges as the data source plans them (many, counted by the driver; few, counted by the command), and ranges
+    # of random lengths (1 byte to a few lines, empty ones too).
+    many, few = inputs.plan(listed, 97), inputs.plan(listed, len(data) // 3)
+    assert len(many) > inputs.TASK_COUNTED_RANGES and len(few) == 4
     tiled, start = [], 0
     while start < len(data):
         length = min(len(data) - start, generator.choice([0, 1, 2, 5, 40, 300]))
-        tiled.append((start, length))
+        tiled.append(inputs.Part(listed[0], start, length))
         start += length
-    for ranges in (planned, tiled):
+    for parts in (many, few, tiled):
         batches = []
-        for start, length in ranges:
-            run = command.Run([BINARY, *settings.classify(f"--byte-range={start}:{length}", "--", "capture.jsonl")], cwd=tmp_path)
-            batches += settings.record_batches(run)
+        for part in parts:
+            more = [*range_arguments(part), "--", "capture.jsonl"]
+            batches += settings.record_batches(command.Run([BINARY, *settings.classify(*more)], cwd=tmp_path))
         assert records.json_lines(pa.Table.from_batches(batches, settings.schema)) == whole
 
 

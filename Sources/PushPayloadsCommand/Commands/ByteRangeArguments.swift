@@ -7,21 +7,33 @@ struct ByteRangeArguments: ParsableArguments {
         name: .customLong("byte-range"),
         help: ArgumentHelp(
             "Read only the lines of the one file given that start in its bytes START to START+LENGTH (a line that "
-                + "starts there is read to its end), numbered as in the whole file; ranges that tile a file give "
-                + "each line once. The file must be uncompressed and hold the whole range.",
+                + "starts there is read to its end), numbered as in the whole file (the command counts the lines "
+                + "before them, unless --line-offset gives that count); ranges that tile a file give each line once. "
+                + "The file must be uncompressed and hold the whole range.",
             valueName: "start:length"
         )
     )
-    var byteRange: InputByteRange?
+    var range: InputByteRange?
 
-    /// The range names one regular file's bytes: one file argument, and not standard input's options.
+    /// The range, with `--line-offset` (when given) as the lines before it, which the command then need not count.
+    func byteRange(lineOffset: Int) -> InputByteRange? {
+        guard var range else { return nil }
+        if lineOffset > 0 { range.linesBefore = lineOffset }
+        return range
+    }
+
+    /// The range names one regular file's bytes: one file argument; `--line-offset` may say how many lines come
+    /// before the range's first line start (a caller that counted them), `--source-label` is standard input's only.
     func validate(files: [String], inputArguments: InputArguments) throws {
-        guard byteRange != nil else { return }
+        guard range != nil else { return try inputArguments.validate(files: files) }
         guard files.count == 1, files[0] != "-" else {
             throw ValidationError("--byte-range reads part of one file: name exactly one file")
         }
-        guard inputArguments.sourceLabel == nil && inputArguments.lineOffset == 0 else {
-            throw ValidationError("--byte-range numbers its lines itself: leave out --source-label and --line-offset")
+        guard inputArguments.sourceLabel == nil else {
+            throw ValidationError("--source-label names standard input: --byte-range reads a file, by its name")
+        }
+        guard inputArguments.lineOffset >= 0 && inputArguments.lineOffset < Int(Int32.max) else {
+            throw ValidationError("--line-offset must be between 0 and \(Int32.max - 1)")
         }
     }
 }
@@ -33,7 +45,7 @@ extension InputByteRange: ExpressibleByArgument {
         guard parts.count == 2, let start = Int(parts[0]), let length = Int(parts[1]), start >= 0, length >= 0,
             start <= Int.max - length
         else { return nil }
-        self.init(start: start, length: length)
+        self.init(start: start, length: length, linesBefore: nil)
     }
 
     static var defaultValueDescription: String { "start:length" }

@@ -142,7 +142,6 @@ struct ClassifyCommand: ParsableCommand {
             throw ValidationError("--arrow-batch-rows and --arrow-batch-bytes must be 1 or more")
         }
         _ = try recordArguments.options(payloadLimit: engineOptions.maximumPayloadBytes)
-        try inputArguments.validate(files: files)
         try byteRangeArguments.validate(files: files, inputArguments: inputArguments)
         if format == .arrow {
             // A string column's offsets are 32-bit: one value (a payload's text, a kept value) must stay well
@@ -197,7 +196,7 @@ struct ClassifyCommand: ParsableCommand {
             batchBytes: batchBytes,
             standardInputName: inputArguments.sourceLabel ?? "-",
             standardInputFirstLine: inputArguments.lineOffset + 1,
-            byteRange: byteRangeArguments.byteRange,
+            byteRange: byteRangeArguments.byteRange(lineOffset: inputArguments.lineOffset),
             showsProgress: !quiet && Platform.isTerminal(.standardError)
         )
         let (engine, registry, kind) = (engineOptions.engine, senders.registry, kind?.requestKind)

@@ -39,7 +39,9 @@ extension ClassifyCommand {
             standardInputName: inputArguments.sourceLabel ?? "-",
             standardInputFirstLine: inputArguments.lineOffset + 1
         )
-        if let byteRange = byteRangeArguments.byteRange { items = byteRange.restrict(items) }
+        if let byteRange = byteRangeArguments.byteRange(lineOffset: inputArguments.lineOffset) {
+            items = byteRange.restrict(items)
+        }
         var status = ExitStatus.success
         let encoder = JSONBytesEncoder()
         // SIGINT and SIGTERM as for pushes (``BatchRun``): reading stops at once, the entries of every line

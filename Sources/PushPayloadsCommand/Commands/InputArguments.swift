@@ -21,7 +21,8 @@ struct InputArguments: ParsableArguments {
         name: .customLong("line-offset"),
         help: ArgumentHelp(
             "Number standard input's lines from this number plus one: the lines before it in the whole input, "
-                + "of which standard input is a part (read as text: no decompression, no byte-order mark).",
+                + "of which standard input is a part (read as text: no decompression, no byte-order mark). With "
+                + "--byte-range: the lines before the range's first line start, so the command need not count them.",
             valueName: "lines"
         )
     )

@@ -12,12 +12,16 @@ import SystemPackage
 struct InputByteRange: Sendable, Equatable {
     var start: Int
     var length: Int
+    /// The line feeds before the range's first line, when the caller counted them (`--line-offset`): a caller that
+    /// cuts a large file into many ranges counts once, where each range counting its own would read the file's
+    /// start again and again.
+    var linesBefore: Int?
 
     /// Bytes read per `pread(2)` while counting line feeds or looking for a line start.
     static let scanChunkBytes = 1 << 20
 
     /// `items` (one file, ``ByteRangeArguments`` checked) with that file's spec narrowed to the range's whole lines,
-    /// numbered from the lines before it; a file that cannot be read, is compressed, or ends before the range does
+    /// numbered from the lines before it (counted here unless ``linesBefore`` says); a file that cannot be read, is compressed, or ends before the range does
     /// becomes an unreadable input with the reason.
     func restrict(_ items: [InputItem]) -> [InputItem] {
         items.map { item in
@@ -61,7 +65,8 @@ struct InputByteRange: Sendable, Equatable {
         }
         let first = try scanner.lineStart(atOrAfter: start, size: size)
         let last = end == start ? first : try scanner.lineStart(atOrAfter: end, size: size)
-        let lines = try scanner.lineFeeds(before: first)
+        var lines = linesBefore ?? 0
+        if linesBefore == nil { lines = try scanner.lineFeeds(before: first) }
         return (lines, first..<max(first, last))
     }
 
