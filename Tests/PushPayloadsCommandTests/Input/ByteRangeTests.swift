@@ -75,18 +75,19 @@ struct ByteRangeTests {
         #expect(try lines("0:\(text.utf8.count)") == [1, 2, 3])
         #expect(try lines("0:1") == [1])  // the line that starts in the range, read to its end
         #expect(try lines("11:1") == [2])  // at a line start
-        #expect(try lines("12:1") == [3])  // mid-line: the next line start
+        #expect(try lines("12:1") == [])  // mid-line: the next line starts after the range
+        #expect(try lines("12:13") == [3])  // mid-line: the next line start, inside the range
         #expect(try lines("12:0") == [])
         #expect(try lines("0:0") == [])
         #expect(try lines("\(text.utf8.count):0") == [])
         // A caller that counted the lines before the range's first line says so, and the command counts none.
         let counted = try CommandHarness.run(
-            ["classify", "--quiet", "--byte-range", "12:1", "--line-offset", "100", "a.jsonl"],
+            ["classify", "--quiet", "--byte-range", "12:13", "--line-offset", "100", "a.jsonl"],
             in: directory.url
         )
         #expect(try counted.records().map { $0["line"] as? Int } == [101])
         let result = try CommandHarness.run(
-            ["classify", "--quiet", "--byte-range", "12:1", "a.jsonl"],
+            ["classify", "--quiet", "--byte-range", "12:13", "a.jsonl"],
             in: directory.url
         )
         #expect(try result.records().map { $0["source"] as? String } == ["a.jsonl"])
@@ -168,7 +169,7 @@ struct ByteRangeTests {
         var tiled = Data()
         var start = 0
         while start < text.count {
-            let length = min(7, text.count - start)
+            let length = min(509, text.count - start)
             let part = try CommandHarness.run(
                 ["classify", "--quiet", "--kind", "inbox", "--byte-range", "\(start):\(length)", "inbox.jsonl"],
                 in: directory.url
