@@ -328,7 +328,9 @@ def cpu_split(spark, binary, capture, port, options=None):
     idle_start, (none, one, more) = _command_phases(sampler.timeline)
     phases_text = (
         f"; from the query's start, no command ran for {idle_start:.2f} s, then one for {one:.2f} s, two for "
-        f"{more:.2f} s and none for {none:.2f} s"
+        f"{more:.2f} s and none for {none:.2f} s (commands per {sampler.interval * 1000:.0f} ms: "
+        + "".join(str(min(commands, 9)) for _, _, commands in sampler.timeline)
+        + ")"
     )
     if worked:
         busy = busy[worked[0] : worked[-1] + 1]
