@@ -47,6 +47,4 @@ extension InputByteRange: ExpressibleByArgument {
         else { return nil }
         self.init(start: start, length: length, linesBefore: nil)
     }
-
-    static var defaultValueDescription: String { "start:length" }
 }
