@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-import Synchronization
 #endif
 import SystemPackage
 
@@ -116,58 +115,70 @@ final class MappedInput: @unchecked Sendable {
 #if canImport(Glibc)
 /// The process's `SIGBUS` handler while files are mapped: a read of a mapped file's page that is gone (the file
 /// shrank) gets a page of zeros in its place instead of ending the process, and the mapping's slot keeps the lowest
-/// such address for ``MappedInput/damagedOffset``. A `SIGBUS` anywhere else goes to the handler there was before.
+/// such page for ``MappedInput/damagedOffset``. A `SIGBUS` anywhere else goes to the handler there was before.
 ///
-/// The handler only reads and writes atomics and calls `mmap`, which is safe in a signal handler on Linux.
+/// The slots are guarded by a pthread mutex, which the handler takes too: a thread never holds it while it reads a
+/// mapping, so the thread a `SIGBUS` interrupts never holds it, and the handler can wait for it. (Atomics would need
+/// Synchronization, which the package's Apple platforms do not have; `scripts/check.sh` keeps it out.) The handler
+/// calls only `pthread_mutex_lock`/`unlock`, `mmap` and `sigaction`.
 enum BusErrorGuard {
     static let slotCount = 16
-    // nonisolated(unsafe): the pointers never change and what they point to is atomic.
-    /// Per slot: the mapping's first address, its end (0 for a free slot, -1 while it changes hands), the lowest
-    /// page that faulted.
-    private nonisolated(unsafe) static let starts = makeAtomics(0)
-    private nonisolated(unsafe) static let ends = makeAtomics(0)
-    private nonisolated(unsafe) static let faults = makeAtomics(Int.max)
-    private static let isInstalled = Atomic(false)
-    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-    /// The action there was before, called for a `SIGBUS` that is not ours. Written once, by ``install()``, before
-    /// the handler can run.
-    private nonisolated(unsafe) static var previous = sigaction()
+    /// Per slot: the mapping's first address, its end (0 for a free slot), the lowest page that faulted.
+    private struct Slot {
+        var start = 0
+        var end = 0
+        var fault = Int.max
+    }
 
-    private static func makeAtomics(_ value: Int) -> UnsafeMutablePointer<Atomic<Int>> {
-        let atomics = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)
-        for index in 0..<slotCount { (atomics + index).initialize(to: Atomic(value)) }
-        return atomics
+    // nonisolated(unsafe): both pointers never change; what they point to is read and written under `lock`.
+    private nonisolated(unsafe) static let slots: UnsafeMutablePointer<Slot> = {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+        return slots
+    }()
+    private nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    /// Whether the handler is installed, and the action there was before, called for a `SIGBUS` that is not ours;
+    /// both written once, under `lock`, before the handler can run.
+    private nonisolated(unsafe) static var isInstalled = false
+    private nonisolated(unsafe) static var previous = sigaction()
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    private static func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
     }
 
     /// Watches `count` bytes mapped at `address`; returns the slot, or `nil` when every slot is taken (the caller
     /// reads the file instead).
     static func watch(_ address: UnsafeMutableRawPointer, count: Int) -> Int? {
-        install()
         let start = Int(bitPattern: UInt(bitPattern: address))
-        for slot in 0..<slotCount {
-            guard ends[slot].compareExchange(expected: 0, desired: -1, ordering: .acquiring).exchanged else { continue }
-            faults[slot].store(Int.max, ordering: .relaxed)
-            starts[slot].store(start, ordering: .relaxed)
-            ends[slot].store(start + count, ordering: .releasing)
+        return withLock {
+            installOnce()
+            guard let slot = (0..<slotCount).first(where: { slots[$0].end == 0 }) else { return nil }
+            slots[slot] = Slot(start: start, end: start + count)
             return slot
         }
-        return nil
     }
 
     static func unwatch(_ slot: Int) {
-        ends[slot].store(-1, ordering: .releasing)
-        starts[slot].store(0, ordering: .relaxed)
-        ends[slot].store(0, ordering: .releasing)
+        withLock { slots[slot] = Slot() }
     }
 
-    static func lowestFault(_ slot: Int) -> Int { faults[slot].load(ordering: .acquiring) }
+    static func lowestFault(_ slot: Int) -> Int { withLock { slots[slot].fault } }
 
-    private static func install() {
-        guard isInstalled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        else { return }
-        // Every static the handler reads is set up before it can run (a signal handler must not run a lazy
-        // initialiser).
-        _ = (starts, ends, faults, pageSize)
+    /// Installs the handler, the first time; called under `lock`.
+    private static func installOnce() {
+        guard !isInstalled else { return }
+        isInstalled = true
+        // Every static the handler reads is set up before it can run: a signal handler must not run a lazy
+        // initialiser.
+        _ = pageSize
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { signal, info, context in
             BusErrorGuard.handle(signal, info, context)
@@ -184,11 +195,9 @@ enum BusErrorGuard {
     ) {
         if let info, let address = info.pointee._sifields._sigfault.si_addr {
             let faulted = Int(bitPattern: UInt(bitPattern: address))
-            for slot in 0..<slotCount {
-                let end = ends[slot].load(ordering: .acquiring)
-                guard end > 0 else { continue }
-                let start = starts[slot].load(ordering: .relaxed)
-                guard faulted >= start && faulted < end else { continue }
+            let isOurs = withLock {
+                guard let slot = (0..<slotCount).first(where: { slots[$0].start <= faulted && faulted < slots[$0].end })
+                else { return false }
                 let page = faulted / pageSize * pageSize
                 let replaced = mmap(
                     UnsafeMutableRawPointer(bitPattern: page),
@@ -198,19 +207,11 @@ enum BusErrorGuard {
                     -1,
                     0
                 )
-                guard replaced != MAP_FAILED else { break }
-                var lowest = faults[slot].load(ordering: .relaxed)
-                while page < lowest {
-                    let (exchanged, found) = faults[slot].compareExchange(
-                        expected: lowest,
-                        desired: page,
-                        ordering: .releasing
-                    )
-                    if exchanged { break }
-                    lowest = found
-                }
-                return
+                guard replaced != MAP_FAILED else { return false }
+                slots[slot].fault = min(slots[slot].fault, page)
+                return true
             }
+            if isOurs { return }
         }
         // Not ours: what was there before, or the default action (the read is retried and ends the process).
         if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
