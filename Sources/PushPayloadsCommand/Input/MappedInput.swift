@@ -98,6 +98,21 @@ final class MappedInput: @unchecked Sendable {
         #endif
     }
 
+    /// Gives back the pages wholly inside `count` bytes from `offset`, a batch that has been written: nothing reads
+    /// them again. Done batch by batch, on the consumer's thread while the workers run, the unmapping is not left to
+    /// the end of the run (`munmap` of a 200 MB mapping, 7–8 ms on one thread after the last batch). The range stays
+    /// reserved (`MADV_DONTNEED`, not `munmap`), so no other mapping can take its place before ``deinit``.
+    func release(from offset: Int, count released: Int) {
+        #if canImport(Glibc)
+        let pageSize = BusErrorGuard.pageSize
+        let base = Int(bitPattern: UInt(bitPattern: bytes))
+        let start = (base + offset + pageSize - 1) / pageSize * pageSize
+        let end = (base + offset + released) / pageSize * pageSize
+        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(address, end - start, MADV_DONTNEED)
+        #endif
+    }
+
     /// Makes the first bytes of the mapping's pages from `offset` on present, so that reading them takes no page
     /// faults (one system call instead of one fault every few pages).
     func populate(from offset: Int, count wanted: Int) {

@@ -111,6 +111,7 @@ struct BatchRun {
                 if let done = consume(batch, outputError == nil) {
                     progress.update(payloads: done.payloads, bytes: done.bytes)
                 }
+                batch.mapping?.release(from: batch.mappingOffset, count: batch.byteCount)
             }
         )
         progress.clear()
