@@ -9,11 +9,11 @@ import SystemPackage
 /// 5–7% of a run's CPU, on the producer's thread (`docs/performance.md`, "Mapped inputs"). A mapped file is read in
 /// place: the producer finds the lines in the mapping and the workers parse them there.
 ///
-/// Only what `fstat` said when it was opened is mapped, so a file that grows is read to that size, as it is read. A
-/// file that shrinks while it is mapped (`logrotate`'s `copytruncate`) would make a read of a page past its new end a
-/// `SIGBUS`, which would end the process: ``BusErrorGuard`` catches those, puts a page of zeros in place of the one
-/// that is gone and remembers the lowest such page, and ``damagedOffset`` tells the consumer, which writes none of
-/// the records read from there on (their bytes may be zeros), says so and fails the input.
+/// Only what `fstat` said when it was opened is mapped, so a file that grows is read to that size (a read would go
+/// on). A file that shrinks while it is mapped (`logrotate`'s `copytruncate`) would make a read of a page past its
+/// new end a `SIGBUS`, which would end the process: ``BusErrorGuard`` catches those, puts a page of zeros in place
+/// of the one that is gone and remembers the lowest such page, and ``damagedOffset`` tells the consumer, which
+/// writes none of the records read from there on (their bytes may be zeros), says so and fails the input.
 ///
 /// Linux only; elsewhere every input is read.
 final class MappedInput: @unchecked Sendable {
