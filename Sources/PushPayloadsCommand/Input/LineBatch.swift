@@ -23,9 +23,16 @@ final class LineBatch: @unchecked Sendable {
     // The properties the reader writes for every line skip the dynamic exclusivity check (a runtime call
     // on each `entries.append`): one thread owns a batch at a time and the hand-overs synchronise (see
     // above), so no two accesses can overlap, and no access to them here calls out while it is open.
-    /// The payloads' bytes, back to back.
+    /// The payloads' bytes, back to back: the batch's own buffer, or a view of a mapped input (``view(_:from:count:)``).
     @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var capacity: Int
+    /// The buffer the batch owns, which ``bytes`` is while the batch is not a view.
+    private var ownBytes: UnsafeMutablePointer<UInt8>
+    private var ownCapacity: Int
+    /// The mapped input the batch is a view of, kept mapped while the batch holds it.
+    private(set) var mapping: MappedInput?
+    /// Where the batch's bytes start in ``mapping``.
+    private(set) var mappingOffset = 0
     @exclusivity(unchecked) var byteCount = 0
     @exclusivity(unchecked) var entries: [LineEntry] = []
     /// Input bytes this batch accounts for (line breaks and skipped lines included), for progress.
@@ -50,17 +57,20 @@ final class LineBatch: @unchecked Sendable {
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
         bytes = .allocate(capacity: self.capacity)
+        ownBytes = bytes
+        ownCapacity = self.capacity
         output = OutputBuffer(capacity: capacity / 2)
         entries.reserveCapacity(4096)
     }
 
-    deinit { bytes.deallocate() }
+    deinit { ownBytes.deallocate() }
 
     /// Empties the batch for reuse, keeping its buffers.
     func reset(source: String) {
         self.source = source
-        byteCount = 0
         entries.removeAll(keepingCapacity: true)
+        endView()
+        byteCount = 0
         consumedBytes = 0
         notes.removeAll()
         hasInputFailure = false
@@ -75,6 +85,7 @@ final class LineBatch: @unchecked Sendable {
     /// needs it (the bytes written so far are kept).
     func reserve(_ additional: Int) {
         guard byteCount + additional > capacity else { return }
+        precondition(mapping == nil, "a view of a mapped input does not grow")
         var newCapacity = capacity * 2
         while newCapacity < byteCount + additional { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -82,6 +93,27 @@ final class LineBatch: @unchecked Sendable {
         bytes.deallocate()
         bytes = grown
         capacity = newCapacity
+        (ownBytes, ownCapacity) = (bytes, capacity)
+    }
+
+    /// Makes the batch a view of `count` bytes of `mapping` from `offset`, read only: the reader only finds lines in
+    /// them and the workers only parse them, nothing writes them. ``reset(source:)`` makes it its own buffer again.
+    func view(_ mapping: MappedInput, from offset: Int, count: Int) {
+        // A batch holds one input's payloads: bytes left by an input that gave none are not referenced.
+        precondition(entries.isEmpty && offset >= 0 && offset + count <= mapping.count)
+        self.mapping = mapping
+        mappingOffset = offset
+        bytes = UnsafeMutablePointer(mutating: mapping.bytes + offset)
+        capacity = count
+        byteCount = count
+    }
+
+    /// Makes a view its own, empty buffer again (nothing to do for a batch that is not a view).
+    func endView() {
+        guard mapping != nil else { return }
+        precondition(entries.isEmpty)
+        mapping = nil
+        (bytes, capacity, mappingOffset, byteCount) = (ownBytes, ownCapacity, 0, 0)
     }
 
     func append(_ source: UnsafeRawPointer, count: Int) {

@@ -125,6 +125,7 @@ final class LineReader {
     /// On a read error the batch keeps the payloads completed so far and the error is thrown; the
     /// unfinished line is dropped.
     func fill(_ batch: LineBatch, targetBytes: Int, maximumEntries: Int) throws(InputError) -> Bool {
+        if let mapping { return fillMapped(batch, mapping, targetBytes: targetBytes, maximumEntries: maximumEntries) }
         var lineStart = batch.byteCount
         if carriedBytes > 0 {
             batch.append(carry, count: carriedBytes)
@@ -182,6 +183,76 @@ final class LineReader {
             batch.byteCount += count
             batch.consumedBytes += count
         }
+    }
+
+    /// The input mapped into memory (``MappedInput``), read in place instead of through ``read(into:count:)``.
+    var mapping: MappedInput? {
+        didSet { (mappedPosition, mappedPopulated) = (0, 0) }
+    }
+    /// Where the next batch starts in ``mapping``.
+    private var mappedPosition = 0
+    /// Where the pages of ``mapping`` made present so far end.
+    private var mappedPopulated = 0
+    /// The bytes of a mapping made present at a time, ahead of the line search.
+    static let mappedPopulateSize = 1 << 20
+
+    /// ``fill(_:targetBytes:maximumEntries:)`` from ``mapping``: the batch becomes a view of the mapping from where
+    /// the last one ended, and ends where a batch that was read would have ended, at the first line break after
+    /// `targetBytes` (or after `maximumEntries` entries), so batches and their records are the same. (A line over
+    /// the limit is held whole here, where a read drops it as it passes: only the batches after one can differ.)
+    private func fillMapped(
+        _ batch: LineBatch,
+        _ mapping: MappedInput,
+        targetBytes: Int,
+        maximumEntries: Int
+    ) -> Bool {
+        if mappedPosition == 0 && mapping.skippedBytes > 0 {
+            mappedPosition = mapping.skippedBytes
+            batch.tally.byteOrderMarks += 1
+            batch.consumedBytes += mapping.skippedBytes
+        }
+        let start = mappedPosition
+        let available = mapping.count - start
+        batch.view(mapping, from: start, count: available)
+        var lineStart = 0
+        defer {
+            batch.byteCount = lineStart
+            batch.consumedBytes += lineStart
+            mappedPosition += lineStart
+        }
+        // Bytes in lineStart..<scanned hold no line break; the pages before `populated` are present.
+        var scanned = 0
+        var populated = max(mappedPopulated - start, 0)
+        while true {
+            if scanned >= populated && populated < available {
+                mapping.populate(from: start + populated, count: Self.mappedPopulateSize)
+                populated = min(populated + Self.mappedPopulateSize, available)
+                mappedPopulated = start + populated
+            }
+            let limit = min(populated, available)
+            guard scanned < limit else { break }
+            guard let found = Platform.firstLineFeed(in: batch.bytes + scanned, count: limit - scanned) else {
+                scanned = limit
+                continue
+            }
+            let newline = scanned + found
+            finishLine(batch, lineStart: lineStart, end: newline)
+            lineStart = newline + 1
+            scanned = lineStart
+            if lineStart >= targetBytes || batch.entries.count >= maximumEntries { return true }
+        }
+        if lineStart < available {
+            finishLine(batch, lineStart: lineStart, end: available)
+            lineStart = available
+        }
+        // A batch without payloads stays open for the next input, which may be read into it.
+        if batch.entries.isEmpty {
+            batch.consumedBytes += lineStart
+            mappedPosition += lineStart
+            lineStart = 0
+            batch.endView()
+        }
+        return false
     }
 
     /// Room the first read needs, whatever the chunk size: enough to recognise every format.

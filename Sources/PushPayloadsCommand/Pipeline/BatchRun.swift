@@ -79,6 +79,8 @@ struct BatchRun {
         var outputError = header.withUnsafeBufferPointer { StandardStreams.write($0, to: .standardOutput) }
         if outputError != nil { isStopped.withLock { $0 = true } }
 
+        // The mapped input that shrank while it was read, whose batches are not written from then on.
+        var damagedMapping: MappedInput?
         let maximumLineBytes = self.maximumLineBytes ?? limits.maximumPayloadBytes
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
@@ -99,6 +101,7 @@ struct BatchRun {
             },
             makeWorker: makeWorker,
             consume: { batch in
+                if let mapping = batch.mapping { dropIfDamaged(batch, mapping, after: &damagedMapping) }
                 if !batch.notes.isEmpty {
                     progress.clear()
                     for note in batch.notes { StandardStreams.writeMessage(note) }
@@ -111,6 +114,7 @@ struct BatchRun {
                 if let done = consume(batch, outputError == nil) {
                     progress.update(payloads: done.payloads, bytes: done.bytes)
                 }
+                batch.mapping?.release(from: batch.mappingOffset, count: batch.byteCount)
             }
         )
         progress.clear()
@@ -122,5 +126,23 @@ struct BatchRun {
             StandardStreams.writeMessage("cannot write the output: \(outputError)")
         }
         return outcome
+    }
+
+    /// Empties `batch`'s output and counts when its bytes, a view of `mapping`, may not be the file's any more: the
+    /// file shrank while it was read (``MappedInput/damagedOffset``), and what was read past its new end is zeros.
+    /// The first such batch of an input gets a note, and the input fails; the batches after it are left out quietly.
+    private func dropIfDamaged(_ batch: LineBatch, _ mapping: MappedInput, after damagedMapping: inout MappedInput?) {
+        if damagedMapping !== mapping {
+            guard mapping.damagedOffset < batch.mappingOffset + batch.byteCount else { return }
+            damagedMapping = mapping
+            let line = batch.entries.first?.line ?? 0
+            batch.notes.append(
+                "\(batch.source): the file shrank while it was read: its records from line \(line) on are left out"
+            )
+        }
+        batch.output.removeAll()
+        batch.tally = Tally()
+        batch.lintTally = LintTally()
+        batch.hasInputFailure = true
     }
 }

@@ -9,7 +9,8 @@ import Dispatch
 import SystemPackage
 
 /// The few things the command needs from the C library that swift-system, Dispatch and the standard
-/// library do not offer. Together with ``DirectoryReader`` this is the only file that imports it.
+/// library do not offer. With ``DirectoryReader`` and ``MappedInput`` (mappings, `SIGBUS`), the only files
+/// that import it.
 enum Platform {
     /// Processors online: the default for `--jobs`.
     static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }

@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SystemPackage
+
+/// A regular, uncompressed JSON Lines file mapped into memory, so that batches are views of it instead of copies.
+///
+/// `read(2)` copies every byte of an input from the page cache into a batch: on the 200 MB captures that copy was
+/// 5–7% of a run's CPU, on the producer's thread (`docs/performance.md`, "Mapped inputs"). A mapped file is read in
+/// place: the producer finds the lines in the mapping and the workers parse them there.
+///
+/// Only what `fstat` said when it was opened is mapped, so a file that grows is read to that size (a read would go
+/// on). A file that shrinks while it is mapped (`logrotate`'s `copytruncate`) would make a read of a page past its
+/// new end a `SIGBUS`, which would end the process: ``BusErrorGuard`` catches those, puts a page of zeros in place
+/// of the one that is gone and remembers the lowest such page, and ``damagedOffset`` tells the consumer, which
+/// writes none of the records read from there on (their bytes may be zeros), says so and fails the input.
+///
+/// Linux only; elsewhere every input is read.
+final class MappedInput: @unchecked Sendable {
+    // @unchecked: the mapping is read-only after init and unmapped in deinit, once no batch holds a reference to it;
+    // its descriptor is only `fstat`ed; the guard's slot is atomic.
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    /// The byte-order mark's length at the start of the text, or 0.
+    let skippedBytes: Int
+    /// A descriptor of the mapped file, its own (the reader's is closed at the end of the input, before the last
+    /// batches are written), for ``damagedOffset``.
+    private let descriptor: Int32
+    /// The ``BusErrorGuard`` slot that watches the mapping.
+    private let slot: Int
+
+    private init(bytes: UnsafePointer<UInt8>, count: Int, skippedBytes: Int, descriptor: Int32, slot: Int) {
+        self.bytes = bytes
+        self.count = count
+        self.skippedBytes = skippedBytes
+        self.descriptor = descriptor
+        self.slot = slot
+    }
+
+    deinit {
+        #if canImport(Glibc)
+        BusErrorGuard.unwatch(slot)
+        munmap(UnsafeMutableRawPointer(mutating: bytes), count)
+        close(descriptor)
+        #endif
+    }
+
+    /// The file open as `descriptor`, mapped, when it is a regular file that is not empty and whose first bytes are
+    /// text (not compressed); `nil` otherwise, and the caller reads it (nothing has been read from it).
+    static func make(_ descriptor: FileDescriptor) -> MappedInput? {
+        #if canImport(Glibc)
+        var info = stat()
+        guard fstat(descriptor.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        guard size > 0 else { return nil }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor.rawValue, 0),
+            address != MAP_FAILED
+        else { return nil }
+        guard let slot = BusErrorGuard.watch(address, count: size) else {
+            munmap(address, size)
+            return nil
+        }
+        let bytes = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+        let headCount = min(size, LineReader.minimumFirstRead)
+        let format = InputFormat.detect(UnsafeRawBufferPointer(start: bytes, count: headCount), atEnd: true)
+        let ownDescriptor = fcntl(descriptor.rawValue, F_DUPFD_CLOEXEC, 0)
+        guard let format, case .text = format, ownDescriptor >= 0, BusErrorGuard.lowestFault(slot) == Int.max else {
+            if ownDescriptor >= 0 { close(ownDescriptor) }
+            BusErrorGuard.unwatch(slot)
+            munmap(address, size)
+            return nil
+        }
+        _ = madvise(address, size, MADV_SEQUENTIAL)
+        return MappedInput(
+            bytes: bytes,
+            count: size,
+            skippedBytes: format.skippedBytes,
+            descriptor: ownDescriptor,
+            slot: slot
+        )
+        #else
+        return nil
+        #endif
+    }
+
+    /// Where the mapping's bytes may no longer be the file's: the file's size now, if it shrank, or the first page
+    /// that was gone when it was read, whichever is lower; `Int.max` while the file is whole.
+    var damagedOffset: Int {
+        #if canImport(Glibc)
+        var damaged = Int.max
+        let fault = BusErrorGuard.lowestFault(slot)
+        if fault != Int.max { damaged = fault - Int(bitPattern: UInt(bitPattern: bytes)) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && Int(info.st_size) < count { damaged = min(damaged, Int(info.st_size)) }
+        return damaged
+        #else
+        return Int.max
+        #endif
+    }
+
+    /// Gives back the pages wholly inside `count` bytes from `offset`, a batch that has been written: nothing reads
+    /// them again. Done batch by batch, on the consumer's thread while the workers run, the unmapping is not left to
+    /// the end of the run (`munmap` of a 200 MB mapping, 7–8 ms on one thread after the last batch). The range stays
+    /// reserved (`MADV_DONTNEED`, not `munmap`), so no other mapping can take its place before ``deinit``.
+    func release(from offset: Int, count released: Int) {
+        #if canImport(Glibc)
+        let pageSize = BusErrorGuard.pageSize
+        let base = Int(bitPattern: UInt(bitPattern: bytes))
+        let start = (base + offset + pageSize - 1) / pageSize * pageSize
+        let end = (base + offset + released) / pageSize * pageSize
+        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(address, end - start, MADV_DONTNEED)
+        #endif
+    }
+
+    /// Makes the first bytes of the mapping's pages from `offset` on present, so that reading them takes no page
+    /// faults (one system call instead of one fault every few pages).
+    func populate(from offset: Int, count wanted: Int) {
+        #if canImport(Glibc)
+        let pageSize = BusErrorGuard.pageSize
+        let start = offset / pageSize * pageSize
+        let end = min(offset + wanted, count)
+        guard end > start else { return }
+        // A file that shrank makes this fail (EFAULT), touching nothing: the reads that follow find out.
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes + start), end - start, MADV_POPULATE_READ)
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+/// The process's `SIGBUS` handler while files are mapped: a read of a mapped file's page that is gone (the file
+/// shrank) gets a page of zeros in its place instead of ending the process, and the mapping's slot keeps the lowest
+/// such page for ``MappedInput/damagedOffset``. A `SIGBUS` anywhere else goes to the handler there was before.
+///
+/// The slots are guarded by a pthread mutex, which the handler takes too: a thread never holds it while it reads a
+/// mapping, so the thread a `SIGBUS` interrupts never holds it, and the handler can wait for it. (Atomics would need
+/// Synchronization, which the package's Apple platforms do not have; `scripts/check.sh` keeps it out.) The handler
+/// calls only `pthread_mutex_lock`/`unlock`, `mmap` and `sigaction`.
+enum BusErrorGuard {
+    static let slotCount = 16
+    /// Per slot: the mapping's first address, its end (0 for a free slot), the lowest page that faulted.
+    private struct Slot {
+        var start = 0
+        var end = 0
+        var fault = Int.max
+    }
+
+    // nonisolated(unsafe): both pointers never change; what they point to is read and written under `lock`.
+    private nonisolated(unsafe) static let slots: UnsafeMutablePointer<Slot> = {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+        return slots
+    }()
+    private nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    /// Whether the handler is installed, and the action there was before, called for a `SIGBUS` that is not ours;
+    /// both written once, under `lock`, before the handler can run.
+    private nonisolated(unsafe) static var isInstalled = false
+    private nonisolated(unsafe) static var previous = sigaction()
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    private static func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
+
+    /// Watches `count` bytes mapped at `address`; returns the slot, or `nil` when every slot is taken (the caller
+    /// reads the file instead).
+    static func watch(_ address: UnsafeMutableRawPointer, count: Int) -> Int? {
+        let start = Int(bitPattern: UInt(bitPattern: address))
+        return withLock {
+            installOnce()
+            guard let slot = (0..<slotCount).first(where: { slots[$0].end == 0 }) else { return nil }
+            slots[slot] = Slot(start: start, end: start + count)
+            return slot
+        }
+    }
+
+    static func unwatch(_ slot: Int) {
+        withLock { slots[slot] = Slot() }
+    }
+
+    static func lowestFault(_ slot: Int) -> Int { withLock { slots[slot].fault } }
+
+    /// Installs the handler, the first time; called under `lock`.
+    private static func installOnce() {
+        guard !isInstalled else { return }
+        isInstalled = true
+        // Every static the handler reads is set up before it can run: a signal handler must not run a lazy
+        // initialiser.
+        _ = pageSize
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = { signal, info, context in
+            BusErrorGuard.handle(signal, info, context)
+        }
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGBUS, &action, &previous)
+    }
+
+    private static func handle(
+        _ signal: Int32,
+        _ info: UnsafeMutablePointer<siginfo_t>?,
+        _ context: UnsafeMutableRawPointer?
+    ) {
+        if let info, let address = info.pointee._sifields._sigfault.si_addr {
+            let faulted = Int(bitPattern: UInt(bitPattern: address))
+            let isOurs = withLock {
+                guard let slot = (0..<slotCount).first(where: { slots[$0].start <= faulted && faulted < slots[$0].end })
+                else { return false }
+                let page = faulted / pageSize * pageSize
+                let replaced = mmap(
+                    UnsafeMutableRawPointer(bitPattern: page),
+                    pageSize,
+                    PROT_READ,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+                    -1,
+                    0
+                )
+                guard replaced != MAP_FAILED else { return false }
+                slots[slot].fault = min(slots[slot].fault, page)
+                return true
+            }
+            if isOurs { return }
+        }
+        // Not ours: what was there before, or the default action (the read is retried and ends the process).
+        if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
+            handler(signal, info, context)
+            return
+        }
+        sigaction(SIGBUS, &previous, nil)
+    }
+}
+#endif

@@ -1,0 +1,211 @@
+import Foundation
+import PushPayloadsTestSupport
+import SystemPackage
+import Testing
+
+@testable import PushPayloadsCommand
+
+#if os(Linux)
+/// Mapped inputs (``MappedInput``): the same batches, payloads, line numbers and counts as the same file read, and
+/// the files that are read instead of mapped; a file that shrinks while mapped does not crash the process.
+@Suite("MappedInput")
+struct MappedInputTests {
+    /// One batch as the reader left it: its payloads or oversized lengths by line, its bytes and its marks.
+    struct Batch: Equatable, CustomStringConvertible {
+        var entries: [String]
+        var consumedBytes: Int
+        var byteOrderMarks: Int
+
+        var description: String { "\(entries) (\(consumedBytes) bytes, \(byteOrderMarks) BOM)" }
+    }
+
+    /// The batches of `text` from a file, mapped or read (through `read(2)` in 64 KiB chunks).
+    static func batches(
+        _ text: [UInt8],
+        mapped: Bool,
+        limit: Int = 64,
+        batchBytes: Int,
+        entries: Int = 1 << 20
+    )
+        throws -> [Batch]
+    {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("input.jsonl")
+        try Data(text).write(to: file)
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        let reader = LineReader(
+            path: "input",
+            fileDescriptor: handle.fileDescriptor,
+            mode: .jsonLines,
+            maximumPayloadBytes: limit,
+            chunkSize: 1 << 16
+        )
+        if mapped {
+            reader.mapping = MappedInput.make(.init(rawValue: handle.fileDescriptor))
+            #expect(reader.mapping != nil)
+        }
+        var batches: [Batch] = []
+        var more = true
+        while more {
+            let batch = LineBatch(capacity: 8)
+            batch.reset(source: "input")
+            more = try reader.fill(batch, targetBytes: batchBytes, maximumEntries: entries)
+            let entries = batch.entries.map { entry in
+                entry.isOversized
+                    ? "\(entry.line): oversized \(entry.oversizedLength)"
+                    : "\(entry.line): \(String(decoding: batch.payload(entry), as: UTF8.self))"
+            }
+            batches.append(
+                Batch(entries: entries, consumedBytes: batch.consumedBytes, byteOrderMarks: batch.tally.byteOrderMarks)
+            )
+        }
+        return batches
+    }
+
+    static let texts: [[UInt8]] = [
+        Array("{\"a\":1}\r\n\n  \t\r\n{\"b\":2}\n\r\n{\"c\":\"x\\r\"}\r\n{}".utf8),
+        Array("{\"a\":1}\n{\"b\":2}\n".utf8),
+        [0xEF, 0xBB, 0xBF] + Array("{\"bom\":true}\n{\"n\":2}".utf8),
+        Array("{\"bad\":\"".utf8) + [0xFF, 0xC3] + Array("\"}\n\u{1F600}\n".utf8),
+        Array("\n\r\n \n\t".utf8),
+        Array("a\r\r\nb\rc\n".utf8),
+        Array(
+            (0..<3_000).map { #"{"n":\#($0),"pad":"\#(String(repeating: "x", count: $0 % 50))"}"# }.joined(
+                separator: "\n"
+            ).utf8
+        ),
+    ]
+
+    @Test(
+        "mapped batches are the batches read: payloads, lines, bytes, byte-order marks",
+        arguments: [1, 7, 64, 4_096, 1 << 20]
+    )
+    func sameBatches(batchBytes: Int) throws {
+        for text in Self.texts {
+            let read = try Self.batches(text, mapped: false, batchBytes: batchBytes)
+            let mapped = try Self.batches(text, mapped: true, batchBytes: batchBytes)
+            #expect(mapped == read)
+            #expect(mapped.reduce(0) { $0 + $1.consumedBytes } == text.count)
+        }
+        // Batches also end at their number of entries.
+        let many = Self.texts.last ?? []
+        #expect(
+            try Self.batches(many, mapped: true, batchBytes: 1 << 20, entries: 100)
+                == Self.batches(many, mapped: false, batchBytes: 1 << 20, entries: 100)
+        )
+    }
+
+    @Test("a line over the limit is the same oversized entry, whole or across batches", arguments: [1, 300, 1 << 20])
+    func oversized(batchBytes: Int) throws {
+        let long = String(repeating: "x", count: 100)
+        let text = Array(
+            (long + "\r\n" + "{}\r\n" + "   " + long + "\n" + String(repeating: " ", count: 200) + "\n" + long).utf8
+        )
+        let read = try Self.batches(text, mapped: false, limit: 10, batchBytes: batchBytes).flatMap(\.entries)
+        let mapped = try Self.batches(text, mapped: true, limit: 10, batchBytes: batchBytes).flatMap(\.entries)
+        #expect(mapped == read)
+        #expect(mapped == ["1: oversized 100", "2: {}", "3: oversized 103", "5: oversized 100"])
+    }
+
+    @Test("empty, compressed and non-regular files are read, not mapped")
+    func notMapped() throws {
+        let folder = try TemporaryDirectory()
+        for (name, bytes) in [
+            ("empty.jsonl", [UInt8]()), ("a.jsonl.gz", [0x1F, 0x8B, 0x08, 0x00]),
+            ("z.jsonl", [0x28, 0xB5, 0x2F, 0xFD]),
+        ] {
+            let file = folder.url.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            #expect(MappedInput.make(.init(rawValue: handle.fileDescriptor)) == nil, "\(name)")
+        }
+        let pipe = Pipe()
+        try pipe.fileHandleForWriting.write(contentsOf: Data("{}\n".utf8))
+        #expect(MappedInput.make(.init(rawValue: pipe.fileHandleForReading.fileDescriptor)) == nil)
+        let directory = open(folder.url.path, O_RDONLY)
+        defer { close(directory) }
+        #expect(MappedInput.make(.init(rawValue: directory)) == nil)
+    }
+
+    @Test("a file that shrinks while mapped: no SIGBUS, and where it was damaged is known")
+    func shrinks() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("input.jsonl")
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        try Data(repeating: UInt8(ascii: "1"), count: pageSize * 8).write(to: file)
+        let handle = try FileHandle(forUpdating: file)
+        defer { try? handle.close() }
+        let mapping = try #require(MappedInput.make(.init(rawValue: handle.fileDescriptor)))
+        #expect(mapping.damagedOffset == Int.max)
+        // Shrunk inside the last page: no page is gone, the size says it.
+        #expect(ftruncate(handle.fileDescriptor, off_t(pageSize * 8 - 10)) == 0)
+        #expect(mapping.damagedOffset == pageSize * 8 - 10)
+        // Shrunk by pages, then grown back: the pages read while they were gone are zeros, and known.
+        #expect(ftruncate(handle.fileDescriptor, off_t(pageSize * 2 + 5)) == 0)
+        let past = (mapping.bytes + pageSize * 5).pointee
+        let before = (mapping.bytes + pageSize).pointee
+        #expect(past == 0)
+        #expect(before == UInt8(ascii: "1"))
+        #expect(ftruncate(handle.fileDescriptor, off_t(pageSize * 8)) == 0)
+        #expect(mapping.damagedOffset == pageSize * 5)
+        // The guard's slot is free again once the mapping is gone.
+        for _ in 0..<(BusErrorGuard.slotCount * 2) {
+            #expect(MappedInput.make(.init(rawValue: handle.fileDescriptor)) != nil)
+        }
+    }
+
+    /// Files the command maps, each with what a mapping could get wrong: a byte-order mark, CRLF and no final line
+    /// break; invalid UTF-8; blank lines only (no payload, then the next file in the same batch); a line over the
+    /// limit; a payload on the last page.
+    static let commandFiles: [(String, [UInt8])] = [
+        (
+            "a.jsonl",
+            [0xEF, 0xBB, 0xBF] + Array("{\"aps\":{\"alert\":\"hi\"}}\r\n\r\n{\"aps\":{\"content-available\":1}}".utf8)
+        ),
+        ("b.jsonl", Array("\n \n\t\r\n".utf8)),
+        (
+            "c.jsonl",
+            Array("{\"aps\":{\"alert\":\"".utf8) + [0xFF, 0xFE]
+                + Array("\"}}\n{\"notification\":{\"title\":\"t\"}}\n".utf8)
+        ),
+        ("d.jsonl", Array(("{\"pad\":\"" + String(repeating: "x", count: 300_000) + "\"}\n{}\n").utf8)),
+        ("e.jsonl", Array((0..<2_000).map { #"{"aps":{"alert":"\#($0)"},"n":\#($0)}"# }.joined(separator: "\n").utf8)),
+    ]
+
+    @Test(
+        "the command's records from mapped files are those of the same bytes read from standard input",
+        arguments: [1, 2]
+    )
+    func command(jobs: Int) throws {
+        let folder = try TemporaryDirectory()
+        let inputs = folder.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        var expected = Data()
+        for (name, bytes) in Self.commandFiles {
+            try Data(bytes).write(to: inputs.appendingPathComponent(name))
+            let read = try CommandHarness.run(
+                [
+                    "classify", "--jobs", "\(jobs)", "--max-payload-bytes", "100000", "--source-label", "in/\(name)",
+                    "-",
+                ],
+                stdin: Data(bytes),
+                in: folder.url
+            )
+            expected += read.stdout
+        }
+        let mapped = try CommandHarness.run(
+            ["classify", "--jobs", "\(jobs)", "--max-payload-bytes", "100000", "in"],
+            in: folder.url
+        )
+        #expect(mapped.status == 1)
+        #expect(mapped.output == String(decoding: expected, as: UTF8.self))
+        #expect(mapped.output.contains(#""code":"too_large""#))
+        // A file that is not regular (standard input through /dev/stdin, a file here) is read.
+        let (_, bytes) = Self.commandFiles[0]
+        let piped = try CommandHarness.run(["classify", "--jobs", "\(jobs)", "/dev/stdin"], stdin: Data(bytes))
+        #expect(piped.lines.count == 2)
+    }
+}
+#endif
