@@ -19,8 +19,6 @@ final class InputFeeder {
     /// With several workers, the batches that the end of the last input is cut into, smaller and smaller, so the
     /// workers finish together instead of one classifying a last full batch alone; 0 keeps every batch full.
     var tailBatches = 0
-    /// Regular, uncompressed JSON Lines files are mapped and read in place (``MappedInput``), not copied.
-    var mapsFiles = true
     /// The smallest batch the end of an input is cut into.
     static let minimumTailBatchBytes = 64 * 1024
     /// Set by the consumer when the output went away: the next ``fill(_:)`` reports the end.
@@ -106,7 +104,9 @@ final class InputFeeder {
                     if isFile { openedDescriptor = descriptor }
                     let reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: maximumPayloadBytes)
                     reader.interruption = interruption
-                    if isFile && spec.mode == .jsonLines && spec.firstLine == 1 && mapsFiles {
+                    // Regular, uncompressed JSON Lines files are mapped and read in place (``MappedInput``), not
+                    // copied; a `--byte-range` part is read, as the mapping would hold the whole file.
+                    if isFile && spec.mode == .jsonLines && spec.firstLine == 1 && spec.byteRange == nil {
                         reader.mapping = MappedInput.make(descriptor)
                     }
                     self.reader = reader

@@ -169,6 +169,9 @@ final class ArrowRecordColumns: @unchecked Sendable {
         private static func bitmap(of flags: ArrowBuffer) -> ArrowStreamFormat.BodyBuffer {
             let byteCount = (flags.count + 7) / 8
             return ArrowStreamFormat.BodyBuffer(length: byteCount) { output in
+                // An empty array's initializer would still write its count into the one shared empty storage,
+                // which two workers' writers do at once (ThreadSanitizer reports it).
+                guard byteCount > 0 else { return }
                 let packed = flags.withBytes { flags in
                     [UInt8](unsafeUninitializedCapacity: byteCount) { bytes, initialized in
                         let raw = UnsafeRawPointer(flags.baseAddress)
