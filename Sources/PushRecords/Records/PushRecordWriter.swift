@@ -132,7 +132,7 @@ public final class PushRecordWriter {
         output.append(#","body":"#)
         output.appendJSONText(notification.bodyText)
         output.append(#","action":"#)
-        appendString(notification.defaultAction.kind.name, into: output)
+        appendActionKind(notification.defaultAction.kind, into: output)
         output.append(#","url":"#)
         if let url = notification.defaultAction.url { appendString(url, into: output) } else { output.append("null") }
         if endsRecord { output.append("}\n") }
@@ -185,6 +185,20 @@ public final class PushRecordWriter {
     private static func appendString(_ text: String, into output: OutputBuffer) {
         let written: Void? = text.utf8.withContiguousStorageIfAvailable { output.appendJSONString(utf8: $0) }
         if written == nil { output.appendJSONString(text) }
+    }
+
+    /// Appends an action's kind; the built-in kinds most records carry as bytes escaped beforehand.
+    @inline(__always)
+    private static func appendActionKind(_ kind: PushAction.Kind, into output: OutputBuffer) {
+        if kind == .openApp {
+            output.append(#""open_app""#)
+        } else if kind == .deepLink {
+            output.append(#""deep_link""#)
+        } else if kind == .openURL {
+            output.append(#""open_url""#)
+        } else {
+            appendString(kind.name, into: output)
+        }
     }
 
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {
