@@ -92,7 +92,7 @@ public struct PushDecoderRegistry: Sendable {
         // One variable returned on every path, so the model is built where the caller wants it, not copied.
         var notification = PushNotification.neutralReading(
             payload: payload,
-            classification: classification,
+            classification: consume classification,
             detail: detail
         )
         if let match { decoders[owner].decode(match, into: &notification, detail: detail) }
@@ -118,23 +118,27 @@ public struct PushDecoderRegistry: Sendable {
                 others.append(decoders[position].vendor)
             }
         }
+        // Each classification built in its return: one built in a local first was copied into the tuple.
         guard let ownerMatch else {
-            let classification = PushClassification(
-                vendor: nil,
-                alsoMatching: others,
-                isSilent: payload.isBackgroundPush,
-                shape: payload.shape
+            return (
+                PushClassification(
+                    vendor: nil,
+                    alsoMatching: others,
+                    isSilent: payload.isBackgroundPush,
+                    shape: payload.shape
+                ), owner, nil
             )
-            return (classification, owner, nil)
         }
-        let classification = PushClassification(
-            vendor: decoders[owner].vendor,
-            marker: ownerMatch.marker,
-            alsoMatching: others,
-            isSilent: decoders[owner].isSilent(ownerMatch),
-            shape: payload.shape
+        let isSilent = decoders[owner].isSilent(ownerMatch)
+        return (
+            PushClassification(
+                vendor: decoders[owner].vendor,
+                marker: ownerMatch.marker,
+                alsoMatching: others,
+                isSilent: isSilent,
+                shape: payload.shape
+            ), owner, ownerMatch
         )
-        return (classification, owner, ownerMatch)
     }
 
     /// Decodes the payload of `match` (from ``match(_:)``) into the normalised model.

@@ -107,21 +107,21 @@ public final class PushRecordWriter {
         output.append(#","status":"ok","#)
         if let delivery {
             output.append(#""kind":"#)
-            output.appendJSONString(delivery.kind.name)
+            appendString(delivery.kind.name, into: output)
             output.append(#","platform":"#)
-            output.appendJSONString(delivery.platform.name)
+            appendString(delivery.platform.name, into: output)
             output.append(UInt8(ascii: ","))
         }
         output.append(#""vendor":"#)
         if let vendor = notification.vendor {
-            output.appendJSONString(vendor.name)
+            appendString(vendor.name, into: output)
         } else {
             output.append(#""unknown""#)
         }
         output.append(notification.isSilent ? #","silent":true,"ambiguous":["# : #","silent":false,"ambiguous":["#)
         for (index, vendor) in notification.alsoMatching.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            output.appendJSONString(vendor.name)
+            appendString(vendor.name, into: output)
         }
         output.append(
             notification.shape == .fcm ? #"],"shape":"fcm","message_id":"# : #"],"shape":"apns","message_id":"#
@@ -132,9 +132,9 @@ public final class PushRecordWriter {
         output.append(#","body":"#)
         output.appendJSONText(notification.bodyText)
         output.append(#","action":"#)
-        output.appendJSONString(notification.defaultAction.kind.name)
+        appendActionKind(notification.defaultAction.kind, into: output)
         output.append(#","url":"#)
-        output.appendJSONString(orNull: notification.defaultAction.url)
+        if let url = notification.defaultAction.url { appendString(url, into: output) } else { output.append("null") }
         if endsRecord { output.append("}\n") }
     }
 
@@ -177,6 +177,28 @@ public final class PushRecordWriter {
         output.append(UInt8(ascii: ","))
         PushInspectionWriter.writeMembers(of: finding, into: output)
         output.append("}\n")
+    }
+
+    /// Appends a model string (a name, a URL) as a JSON string, read in place: `OutputBuffer.appendJSONString(_:)`
+    /// takes a copy of the string first, a retain and a release for every name of every record.
+    @inline(__always)
+    private static func appendString(_ text: String, into output: OutputBuffer) {
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { output.appendJSONString(utf8: $0) }
+        if written == nil { output.appendJSONString(text) }
+    }
+
+    /// Appends an action's kind; the built-in kinds most records carry as bytes escaped beforehand.
+    @inline(__always)
+    private static func appendActionKind(_ kind: PushAction.Kind, into output: OutputBuffer) {
+        if kind == .openApp {
+            output.append(#""open_app""#)
+        } else if kind == .deepLink {
+            output.append(#""deep_link""#)
+        } else if kind == .openURL {
+            output.append(#""open_url""#)
+        } else {
+            appendString(kind.name, into: output)
+        }
     }
 
     private static func writePrefix(source: [UInt8], line: Int?, into output: OutputBuffer) {

@@ -84,6 +84,10 @@ public struct PushSendRequest: Sendable {
         ("direct_boot_ok", .legacy),
     ].map { (Array($0.utf8), $1) }
 
+    /// Bit `n` set when some request key is `n` bytes long (63 for any longer): most of a device payload's keys fail
+    /// this one test, and `detect` skips the list for them.
+    private static let requestKeyLengths: UInt64 = requestKeys.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+
     /// What a top-level key may belong to.
     private struct KeyRoles: OptionSet {
         let rawValue: UInt8
@@ -111,8 +115,12 @@ public struct PushSendRequest: Sendable {
         // belongs to no request.
         var possible: KeyRoles = [.fcmV1, .legacy, .apns]
         var hasTarget = false
+        let lengths = requestKeyLengths
         _ = object.containsKey { key in
-            let roles = requestKeys.first { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }?.roles ?? []
+            let roles =
+                lengths & 1 << UInt64(min(key.count, 63)) == 0
+                ? []
+                : requestKeys.first { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }?.roles ?? []
             possible.formIntersection(roles)
             hasTarget = hasTarget || roles.contains(.target)
             return possible.isEmpty

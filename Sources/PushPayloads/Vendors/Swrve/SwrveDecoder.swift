@@ -150,14 +150,16 @@ public struct SwrveDecoder: PushPayloadDecoder {
         }
         if let usableRich { decodeRich(usableRich, into: &notification, extras: &extras, detail: detail) }
 
-        var action = PushAction.openApp
-        if let campaign = extras.campaignID {
-            action = .openCampaign(campaign, deepLink: extras.deepLink)
-        } else if let deepLink = extras.deepLink {
-            action = .deepLink(deepLink, fallbackURL: nil)
-        }
-        if let fallback = extras.mediaFallbackDeepLink { action.fallbackURL = fallback }
-        notification.defaultAction = action
+        // Built once, in place: starting from a copy of `PushAction.openApp` and replacing it copied and destroyed
+        // an action (four strings) for every payload.
+        let kind: PushAction.Kind =
+            extras.campaignID != nil ? .openCampaign : extras.deepLink != nil ? .deepLink : .openApp
+        notification.defaultAction = PushAction(
+            kind: kind,
+            url: extras.deepLink,
+            fallbackURL: extras.mediaFallbackDeepLink,
+            campaignID: extras.campaignID
+        )
         notification.messageIDText = silentPushID ?? pushID
         if detail == .full { notification.swrve = extras }
     }
