@@ -210,35 +210,3 @@ def line_starts(path, cuts, size, chunk_bytes=1 << 23):
             chunk_start = chunk_end
     found += [(size, None)] * (len(cuts) - index)
     return found
-
-
-def line_starts(path, cuts, size, chunk_bytes=1 << 23):
-    """For each cut (ascending byte positions), the first line start at or after it (or `size`) and the number
-    of line feeds before that start, in one pass over the file."""
-    cuts = list(cuts)
-    found = []
-    lines_before_chunk = 0
-    chunk_start = 0
-    index = 0
-    with open(path, "rb") as file:
-        while index < len(cuts):
-            chunk = file.read(chunk_bytes)
-            if not chunk:
-                break
-            chunk_end = chunk_start + len(chunk)
-            # A line starts at the cut when the byte before it is a line feed: search from that byte.
-            while index < len(cuts) and cuts[index] - 1 < chunk_end:
-                search_from = max(0, cuts[index] - 1 - chunk_start)
-                feed = chunk.find(b"\n", search_from)
-                if feed < 0:
-                    break
-                start = chunk_start + feed + 1
-                lines = lines_before_chunk + chunk.count(b"\n", 0, feed + 1)
-                # Cuts closer together than a line share its end.
-                while index < len(cuts) and cuts[index] - 1 <= chunk_start + feed:
-                    found.append((start, lines))
-                    index += 1
-            lines_before_chunk += chunk.count(b"\n")
-            chunk_start = chunk_end
-    found += [(size, None)] * (len(cuts) - index)
-    return found
