@@ -66,13 +66,18 @@ class PushPayloadsReader(DataSourceReader):
         # directory, so its records and messages name them as a local run's do.
         cwd = partition.directory if os.path.isdir(partition.directory) else None
         names = [name if cwd else path for name, path in part.files]
+        accounting = command.TaskAccounting("data source")
         if part.is_whole:
-            run = command.Run([binary, *settings.classify("--", *names)], cwd=cwd)
+            argv = [binary, *settings.classify("--", *names)]
         else:
             # A range of one file: the command reads it itself (no pipe, no copy through Python), takes the lines
             # that start in it and numbers them by counting the line feeds before it.
-            run = command.Run([binary, *settings.classify(*range_arguments(part), "--", *names)], cwd=cwd)
-        yield from settings.record_batches(run)
+            argv = [binary, *settings.classify(*range_arguments(part), "--", *names)]
+        run = command.Run(argv, cwd=cwd, accounting=accounting)
+        try:
+            yield from settings.record_batches(run)
+        finally:
+            accounting.finish()
 
 
 def range_arguments(part):
