@@ -94,7 +94,8 @@ final class MappedInput: @unchecked Sendable {
             bytes: bytes,
             count: size,
             readRange: readRange,
-            skippedBytes: readRange.lowerBound == 0 ? format.skippedBytes : 0,
+            // An empty part from byte 0 reads nothing, not even the mark.
+            skippedBytes: readRange.lowerBound == 0 && !readRange.isEmpty ? format.skippedBytes : 0,
             descriptor: ownDescriptor,
             slot: slot
         )
