@@ -36,6 +36,12 @@ _LIST_OPTIONS = ("keep", "platform")
 #: Options of the data source and the helper, not the command's.
 OWN_OPTIONS = ("binary", "split_bytes", "jobs", "base", "path", "paths")
 
+#: The size of a file's ranges, one task each: Spark's own file sources' default (`spark.sql.files.maxPartitionBytes`,
+#: 128 MiB). Each task costs its own start (the command's, the Python worker's and the JVM's per-task work) and
+#: counts the lines before its range: on the 200 MB capture of scripts/spark-connect-check.sh, 2 ranges instead of
+#: 6 of 32 MiB took 0.2-0.3 CPU s less of some 2.5 (docs/scale.md).
+DEFAULT_SPLIT_BYTES = 128 << 20
+
 #: A file that each task appends its exact CPU accounting to, one JSON line a run, when this variable of the Spark
 #: server's environment names one (the Python workers inherit it): the command's own rusage from `wait4(2)` and the
 #: Python worker's `getrusage(RUSAGE_SELF)` over the task. `scripts/spark-connect-check.py` sets it for its CPU
@@ -119,7 +125,7 @@ class Settings:
             for value in _split(options.get(name)):
                 self.arguments += ["--" + name, value]
         self.binary = options.get("binary") or "push-payloads"
-        self.split_bytes = int(options.get("split_bytes") or 32 << 20)
+        self.split_bytes = int(options.get("split_bytes") or DEFAULT_SPLIT_BYTES)
         self.jobs = int(options.get("jobs") or 1)
         self.inbox = options.get("kind") == "inbox"
         self.keeps = bool(_split(options.get("keep")))

@@ -25,7 +25,7 @@ class PushPayloadsDataSource(DataSource):
     """Options: a path (or `paths`: a comma-separated list) of files and directories, as `classify` takes them;
     the command's options `senders`, `kind`, `payload`, `keep` (comma-separated), `platform` (comma-separated),
     `max_payload_bytes`, `max_depth`, `max_record_bytes`; and the reader's own: `binary` (the push-payloads
-    shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 32 MiB), `jobs`
+    shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 128 MiB, as Spark's `spark.sql.files.maxPartitionBytes`), `jobs`
     (the command's threads per task, default 1), `base` (the directory relative paths are read from; default:
     the one Spark was started in). Records name each input as `classify` would: the path as given, then the
     path inside a directory."""
