@@ -20,7 +20,7 @@ struct InputByteRange: Sendable, Equatable {
     /// start again and again.
     var linesBefore: Int?
 
-    /// Bytes read per `pread(2)` while counting line feeds or looking for a line start.
+    /// Bytes made present (mapped) or read (`pread(2)`) at a time while counting line feeds or finding a line start.
     static let scanChunkBytes = 1 << 20
 
     /// `items` (one file, ``ByteRangeArguments`` checked) with that file's spec narrowed to the range's whole lines,
