@@ -226,8 +226,7 @@ class _TreeSampler:
     Python daemon ignores SIGCHLD, so a worker that exits takes its CPU time with it, and only a sample taken
     while it ran counts it (up to one interval is lost per process that exits). Also a timeline: the tree's
     CPU seconds per interval, against the 2 cores' wall time, and how many commands were running (each sample
-    counts the `push-payloads` processes alive: the wrapper's and the binary's, whose names are the same, count
-    as one, see `cpu_split`)."""
+    counts the `push-payloads` processes alive)."""
 
     def __init__(self, root, interval=0.05):
         self.root, self.interval = root, interval
@@ -285,8 +284,7 @@ def _server_pid(port):
 
 def _command_phases(timeline):
     """Seconds with no command running before the first started, then with one, and with two or more, from a
-    timeline of (wall, CPU, processes named push-payloads) samples. The wrapper script (`cpu_split`) has the
-    binary's name too but runs only until it execs /usr/bin/time, so a command counts once."""
+    timeline of (wall, CPU, processes named push-payloads) samples."""
     idle_start, phases, started = 0.0, [0.0, 0.0, 0.0], False
     for wall, _, commands in timeline:
         if not started and commands == 0:
@@ -297,42 +295,57 @@ def _command_phases(timeline):
     return idle_start, phases
 
 
-def cpu_split(spark, binary, capture, port, options=None):
-    """Where the data source's CPU goes over the capture, in one more (untimed) run: the command's (each run
-    timed by /usr/bin/time through a wrapper), the JVM's own, and the rest of the server's process tree, which
-    is the Python workers' (sampled, `_TreeSampler`); beside the local `classify --jobs 2`'s; and how busy
-    the 2 cores were with the data source's processes, from the first sample with work to the last. Returns
-    a sentence, or why there is none."""
-    server = _server_pid(port)
-    if server is None or not os.path.exists("/usr/bin/time"):
-        return "CPU split: not measured (no server process found, or no /usr/bin/time)"
-    import tempfile
+def _accounted(path, offset):
+    """The tasks' exact accounting appended to `path` since `offset` (`push_payloads_spark.command.TaskAccounting`):
+    the commands' rusage summed, and the task workers' own."""
+    fields = ("user", "sys", "minflt", "nvcsw", "nivcsw")
+    commands, python, tasks = dict.fromkeys(fields, 0), dict.fromkeys(fields, 0), 0
+    with open(path) as file:
+        file.seek(offset)
+        for line in file:
+            if not line.strip():
+                continue
+            task = json.loads(line)
+            tasks += 1
+            for key in fields:
+                python[key] += task["python"][key]
+                commands[key] += sum(run[key] for run in task["commands"])
+    return commands, python, tasks
 
-    with tempfile.TemporaryDirectory(prefix="push-payloads-cpu-") as directory:
-        log_path, wrapper = os.path.join(directory, "times"), os.path.join(directory, "push-payloads")
-        with open(wrapper, "w") as file:
-            file.write(f'#!/bin/sh\nexec /usr/bin/time -a -o {log_path} -f "%U %S" {binary} "$@"\n')
-        os.chmod(wrapper, 0o755)
-        reader = spark.read.format("push_payloads").option("binary", wrapper)
-        for key, value in (options or {}).items():
-            reader = reader.option(key, value)
-        frame = reader.load(capture)
-        sampler = _TreeSampler(server)
-        started = time.monotonic()
-        frame.write.format("noop").mode("overwrite").save()
-        seconds = time.monotonic() - started
-        processes = sampler.stop()
-        with open(log_path) as file:
-            # A line "user system" per run (and "Command exited with non-zero status 1" for status 1).
-            command = sum(sum(map(float, line.split())) for line in file if line[:1].isdigit())
-    # The wrapper's shell and /usr/bin/time are the command's parents: their own time is not the command's.
-    total = sum(cpu for name, cpu in processes.values() if name not in ("push-payloads", "time", "sh"))
+
+def cpu_split(spark, binary, capture, port, options=None, accounting=None):
+    """Where the data source's CPU goes over the capture, in one more (untimed) run: the command's and the task
+    workers' exactly, as each task accounts them into `accounting` (the file the server's environment names in
+    `PUSH_PAYLOADS_SPARK_ACCOUNTING`: the command's `wait4` rusage, the worker's own `RUSAGE_SELF` over the task),
+    the JVM's own (`/proc/PID/stat` at the end), and the rest of the server's process tree (sampled,
+    `_TreeSampler`: the Python daemon, the planning worker, the workers outside their tasks); beside the local
+    `classify --jobs 2`'s (`RUSAGE_CHILDREN`); and how busy the 2 cores were with the data source's processes,
+    from the first sample with work to the last. Returns a sentence, or why there is none."""
+    server = _server_pid(port)
+    if server is None or accounting is None:
+        return "CPU split: not measured (no server process found, or no accounting file)"
+    offset = os.path.getsize(accounting) if os.path.exists(accounting) else 0
+    reader = spark.read.format("push_payloads")
+    for key, value in (options or {}).items():
+        reader = reader.option(key, value)
+    frame = reader.load(capture)
+    sampler = _TreeSampler(server)
+    started = time.monotonic()
+    frame.write.format("noop").mode("overwrite").save()
+    seconds = time.monotonic() - started
+    processes = sampler.stop()
+    commands, python, tasks = _accounted(accounting, offset)
+    command = commands["user"] + commands["sys"]
+    # The sampler sees the commands too while they run: the exact numbers replace its view of them.
+    total = sum(cpu for name, cpu in processes.values() if name != "push-payloads")
     jvm = sum(cpu for name, cpu in processes.values() if name == "java")
+    task_python = python["user"] + python["sys"]
     started = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.devnull, "wb") as devnull:
         subprocess.run([binary, "classify", "--quiet", "--jobs", "2", capture], stdout=devnull)
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
     local = ended.ru_utime + ended.ru_stime - started.ru_utime - started.ru_stime
+    local_faults = ended.ru_minflt - started.ru_minflt
     busy = [cpu / wall / 2 for wall, cpu, _ in sampler.timeline]
     worked = [index for index, share in enumerate(busy) if share > 0.1]
     idle_start, (none, one, more) = _command_phases(sampler.timeline)
@@ -353,9 +366,12 @@ def cpu_split(spark, binary, capture, port, options=None):
     else:
         busy_text = ""
     return (
-        f"CPU seconds of the data source over the capture: the command {command:.2f}, Python "
-        f"{total - jvm:.2f}, the JVM {jvm:.2f}, in all {total + command:.2f}; the local classify --jobs 2: "
-        f"{local:.2f}{busy_text}{phases_text}"
+        f"CPU seconds of the data source over the capture: the command {command:.2f} (user {commands['user']:.2f},"
+        f" system {commands['sys']:.2f}, {commands['minflt']} minor faults, {commands['nvcsw']} voluntary and "
+        f"{commands['nivcsw']} involuntary context switches, {tasks} tasks), Python {total - jvm:.2f} (in the tasks"
+        f" {task_python:.2f}, user {python['user']:.2f}, system {python['sys']:.2f}; outside them "
+        f"{total - jvm - task_python:.2f}), the JVM {jvm:.2f}, in all {total + command:.2f}; the local classify "
+        f"--jobs 2: {local:.2f} ({local_faults} minor faults){busy_text}{phases_text}"
     )
 
 
@@ -377,6 +393,7 @@ def main():
     parser.add_argument("--group", action="append", default=[], help="NAME=JSON: {inputs, options, both}")
     parser.add_argument("--throughput-capture")
     parser.add_argument("--documentation", action="store_true", help="also run docs/scale.md's worked example")
+    parser.add_argument("--accounting", help="the file the server's tasks account their CPU into (cpu_split)")
     arguments = parser.parse_args()
 
     spark = SparkSession.builder.remote(arguments.remote).getOrCreate()
@@ -402,7 +419,10 @@ def main():
     if arguments.throughput_capture:
         size, local_rate, spark_rate = throughput(spark, arguments.binary, arguments.throughput_capture)
         port = arguments.remote.rsplit(":", 1)[-1].split("/")[0]
-        log("== " + cpu_split(spark, arguments.binary, arguments.throughput_capture, port))
+        log(
+            "== "
+            + cpu_split(spark, arguments.binary, arguments.throughput_capture, port, accounting=arguments.accounting)
+        )
         summary += (
             f"; {size / 1e6:.0f} MB capture: data source {spark_rate:.0f} MB/s, local classify --jobs 2 "
             f"{local_rate:.0f} MB/s, data source / local: {spark_rate / local_rate:.2f}x"

@@ -94,6 +94,11 @@ trap stop_server EXIT
 # for, so that a signal stops the client and the server at once.
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# Each task of the data source appends its exact CPU (the command's wait4 rusage, its worker's own) to this file,
+# which the CPU split after the throughput reads.
+accounting="$PWD/$WORK/logs/accounting.jsonl"
+: >"$accounting"
+PUSH_PAYLOADS_SPARK_ACCOUNTING="$accounting" \
 SPARK_NO_DAEMONIZE=1 SPARK_LOG_DIR="$PWD/$WORK/logs" SPARK_PID_DIR="$PWD/$WORK/logs" \
     PYSPARK_PYTHON="$PWD/$PYTHON" SPARK_HOME="$SPARK_HOME" \
     setsid "$SPARK_HOME/sbin/start-connect-server.sh" --master 'local[2]' --driver-memory 2g \
@@ -129,7 +134,7 @@ throughput=()
 [ "$MEGABYTES" != 0 ] && throughput=(--throughput-capture "$inputs/throughput/capture.jsonl")
 step "checking"
 "$PYTHON" scripts/spark-connect-check.py --remote "sc://127.0.0.1:$port" --binary "$BIN" "${groups[@]}" \
-    --documentation "${throughput[@]}" >"$WORK/logs/summary.txt" &
+    --documentation --accounting "$accounting" "${throughput[@]}" >"$WORK/logs/summary.txt" &
 client=$!
 status=0
 wait "$client" || status=$?

@@ -13,6 +13,7 @@ command's own message from stderr.
 """
 
 import fcntl
+import json
 import os
 import shutil
 import stat
@@ -34,6 +35,68 @@ _VALUE_OPTIONS = ("senders", "kind", "payload", "max_payload_bytes", "max_depth"
 _LIST_OPTIONS = ("keep", "platform")
 #: Options of the data source and the helper, not the command's.
 OWN_OPTIONS = ("binary", "split_bytes", "jobs", "base", "path", "paths")
+
+#: The size of a file's ranges, one task each: Spark's own file sources' default (`spark.sql.files.maxPartitionBytes`,
+#: 128 MiB). Each task costs its own start (the command's, the Python worker's and the JVM's per-task work) and
+#: counts the lines before its range: on the 200 MB capture of scripts/spark-connect-check.sh, 2 ranges instead of
+#: 6 of 32 MiB took 0.2-0.3 CPU s less of some 2.5 (docs/scale.md).
+DEFAULT_SPLIT_BYTES = 128 << 20
+
+#: A file that each task appends its exact CPU accounting to, one JSON line a run, when this variable of the Spark
+#: server's environment names one (the Python workers inherit it): the command's own rusage from `wait4(2)` and the
+#: Python worker's `getrusage(RUSAGE_SELF)` over the task. `scripts/spark-connect-check.py` sets it for its CPU
+#: split; unset, nothing is measured or written.
+ACCOUNTING_VARIABLE = "PUSH_PAYLOADS_SPARK_ACCOUNTING"
+
+
+def usage_fields(usage):
+    """The fields of a `resource.struct_rusage` that the accounting keeps."""
+    return {
+        "user": usage.ru_utime,
+        "sys": usage.ru_stime,
+        "minflt": usage.ru_minflt,
+        "majflt": usage.ru_majflt,
+        "nvcsw": usage.ru_nvcsw,
+        "nivcsw": usage.ru_nivcsw,
+    }
+
+
+class TaskAccounting:
+    """The Python worker's own CPU over one task (a delta of `RUSAGE_SELF`: its threads, the batches' hand-off to
+    the JVM between the reader's yields included) and each command's exact rusage, appended as one JSON line to
+    the file `ACCOUNTING_VARIABLE` names when the task ends. A no-op when the variable is unset."""
+
+    def __init__(self, kind):
+        self.path = os.environ.get(ACCOUNTING_VARIABLE)
+        self.kind = kind
+        self.commands = []
+        if self.path:
+            import resource
+
+            self._resource = resource
+            self._started = resource.getrusage(resource.RUSAGE_SELF)
+
+    def command(self, usage):
+        if self.path:
+            self.commands.append(usage_fields(usage))
+
+    def finish(self):
+        if not self.path:
+            return
+        ended = self._resource.getrusage(self._resource.RUSAGE_SELF)
+        before, after = usage_fields(self._started), usage_fields(ended)
+        line = {
+            "kind": self.kind,
+            "pid": os.getpid(),
+            "python": {key: after[key] - before[key] for key in after},
+            "commands": self.commands,
+        }
+        # One write of one line, O_APPEND: lines of tasks running at once do not interleave.
+        descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(descriptor, (json.dumps(line) + "\n").encode())
+        finally:
+            os.close(descriptor)
 
 
 class CommandError(RuntimeError):
@@ -62,7 +125,7 @@ class Settings:
             for value in _split(options.get(name)):
                 self.arguments += ["--" + name, value]
         self.binary = options.get("binary") or "push-payloads"
-        self.split_bytes = int(options.get("split_bytes") or 32 << 20)
+        self.split_bytes = int(options.get("split_bytes") or DEFAULT_SPLIT_BYTES)
         self.jobs = int(options.get("jobs") or 1)
         self.inbox = options.get("kind") == "inbox"
         self.keeps = bool(_split(options.get("keep")))
@@ -152,9 +215,11 @@ class Run:
     the command reads no standard input. Ending the iteration early kills the command (by its own pid).
     """
 
-    def __init__(self, argv, feed=None, cwd=None, describe=""):
+    def __init__(self, argv, feed=None, cwd=None, describe="", accounting=None):
         #: What the run reads, for messages (the command names standard input by a placeholder label).
         self.describe = describe
+        #: A TaskAccounting given the command's rusage when it ends, or None.
+        self.accounting = accounting
         self.process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE if feed else subprocess.DEVNULL,
@@ -229,12 +294,27 @@ class Run:
         """Waits for the command (killed, if its output was not read to the end) and its threads."""
         if not finished:
             self.process.kill()
-        status = self.process.wait()
+        status = self._wait()
         for thread in self._threads:
             thread.join()
         self.process.stdout.close()
         self.process.stderr.close()
         return status
+
+    def _wait(self):
+        """The command's exit status, reaped by `wait4(2)` so its exact rusage (user, system, faults, context
+        switches) reaches the accounting when there is one."""
+        if self.accounting is None or not self.accounting.path or self.process.returncode is not None:
+            return self.process.wait()
+        while True:
+            try:
+                _, status, usage = os.wait4(self.process.pid, 0)
+                break
+            except InterruptedError:
+                continue
+        self.process.returncode = os.waitstatus_to_exitcode(status)
+        self.accounting.command(usage)
+        return self.process.returncode
 
     def _raise_for(self, status):
         if self._feed_error:

@@ -25,7 +25,7 @@ class PushPayloadsDataSource(DataSource):
     """Options: a path (or `paths`: a comma-separated list) of files and directories, as `classify` takes them;
     the command's options `senders`, `kind`, `payload`, `keep` (comma-separated), `platform` (comma-separated),
     `max_payload_bytes`, `max_depth`, `max_record_bytes`; and the reader's own: `binary` (the push-payloads
-    shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 32 MiB), `jobs`
+    shipped with `ship_binary`, default `push-payloads`), `split_bytes` (range size, default 128 MiB, as Spark's `spark.sql.files.maxPartitionBytes`), `jobs`
     (the command's threads per task, default 1), `base` (the directory relative paths are read from; default:
     the one Spark was started in). Records name each input as `classify` would: the path as given, then the
     path inside a directory."""
@@ -66,13 +66,18 @@ class PushPayloadsReader(DataSourceReader):
         # directory, so its records and messages name them as a local run's do.
         cwd = partition.directory if os.path.isdir(partition.directory) else None
         names = [name if cwd else path for name, path in part.files]
+        accounting = command.TaskAccounting("data source")
         if part.is_whole:
-            run = command.Run([binary, *settings.classify("--", *names)], cwd=cwd)
+            argv = [binary, *settings.classify("--", *names)]
         else:
             # A range of one file: the command reads it itself (no pipe, no copy through Python), takes the lines
             # that start in it and numbers them by counting the line feeds before it.
-            run = command.Run([binary, *settings.classify(*range_arguments(part), "--", *names)], cwd=cwd)
-        yield from settings.record_batches(run)
+            argv = [binary, *settings.classify(*range_arguments(part), "--", *names)]
+        run = command.Run(argv, cwd=cwd, accounting=accounting)
+        try:
+            yield from settings.record_batches(run)
+        finally:
+            accounting.finish()
 
 
 def range_arguments(part):

@@ -3,6 +3,7 @@ function over Arrow batches. Tests that run the command need PUSH_PAYLOADS (a pu
 check over Spark Connect is scripts/spark-connect-check.sh."""
 
 import gzip
+import json
 import os
 import random
 import subprocess
@@ -271,3 +272,30 @@ def test_a_repeated_name_is_every_row_s_string():
         assert array.type == pa.string() and array.to_pylist() == [text] * count
 
 
+
+
+@needs_binary
+def test_a_task_accounts_its_commands_and_its_own_cpu_exactly(tmp_path, monkeypatch):
+    """With PUSH_PAYLOADS_SPARK_ACCOUNTING set, a task appends one line: the command's wait4 rusage, the worker's
+    own; unset, nothing is written and the run is reaped as before."""
+    (tmp_path / "in.jsonl").write_bytes(b'{"aps":{"alert":"hi"}}\n' * 20_000)
+    settings = command.Settings({})
+    path = tmp_path / "accounting.jsonl"
+    monkeypatch.setenv(command.ACCOUNTING_VARIABLE, str(path))
+    accounting = command.TaskAccounting("data source")
+    run = command.Run([BINARY, *settings.classify("in.jsonl")], cwd=tmp_path, accounting=accounting)
+    rows = sum(batch.num_rows for batch in settings.record_batches(run))
+    accounting.finish()
+    assert rows == 20_000 and run.process.returncode == 0
+    (line,) = path.read_text().splitlines()
+    task = json.loads(line)
+    assert task["kind"] == "data source" and task["pid"] == os.getpid()
+    (used,) = task["commands"]
+    assert used["user"] + used["sys"] > 0 and used["minflt"] > 0
+    assert set(task["python"]) == {"user", "sys", "minflt", "majflt", "nvcsw", "nivcsw"}
+    monkeypatch.delenv(command.ACCOUNTING_VARIABLE)
+    quiet = command.TaskAccounting("data source")
+    run = command.Run([BINARY, *settings.classify("in.jsonl")], cwd=tmp_path, accounting=quiet)
+    assert sum(batch.num_rows for batch in settings.record_batches(run)) == 20_000
+    quiet.finish()
+    assert len(path.read_text().splitlines()) == 1 and quiet.commands == []

@@ -105,9 +105,9 @@ final class InputFeeder {
                     let reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: maximumPayloadBytes)
                     reader.interruption = interruption
                     // Regular, uncompressed JSON Lines files are mapped and read in place (``MappedInput``), not
-                    // copied; a `--byte-range` part is read, as the mapping would hold the whole file.
-                    if isFile && spec.mode == .jsonLines && spec.firstLine == 1 && spec.byteRange == nil {
-                        reader.mapping = MappedInput.make(descriptor)
+                    // copied, and so is a `--byte-range` part, whose mapping reads only the part's lines.
+                    if isFile && spec.mode == .jsonLines && Self.isMappable(spec) {
+                        reader.mapping = MappedInput.make(descriptor, range: spec.byteRange)
                     }
                     self.reader = reader
                     readerRemainingBytes = spec.size
@@ -123,6 +123,15 @@ final class InputFeeder {
             return hasMore
         }
         return false
+    }
+
+    /// Whether a file's text is read as a read of it would read it when mapped: a whole file from line 1, or a
+    /// byte range that starts the text (byte 0, line 1: its format is recognised and a byte-order mark skipped) or
+    /// starts after line 1 in the middle of it (neither). A range numbered otherwise (`--line-offset` against its
+    /// position) is read, so that its first bytes are taken as a read takes them.
+    static func isMappable(_ spec: InputSpec) -> Bool {
+        guard let range = spec.byteRange else { return spec.firstLine == 1 }
+        return (range.lowerBound == 0) == (spec.firstLine == 1)
     }
 
     /// The bytes to fill the next batch with from `reader`: ``targetBatchBytes``, or near the end of the last input,

@@ -187,7 +187,10 @@ final class LineReader {
 
     /// The input mapped into memory (``MappedInput``), read in place instead of through ``read(into:count:)``.
     var mapping: MappedInput? {
-        didSet { (mappedPosition, mappedPopulated) = (0, 0) }
+        didSet {
+            let start = mapping?.readRange.lowerBound ?? 0
+            (mappedPosition, mappedPopulated) = (start, start)
+        }
     }
     /// Where the next batch starts in ``mapping``.
     private var mappedPosition = 0
@@ -212,7 +215,7 @@ final class LineReader {
             batch.consumedBytes += mapping.skippedBytes
         }
         let start = mappedPosition
-        let available = mapping.count - start
+        let available = mapping.readRange.upperBound - start
         batch.view(mapping, from: start, count: available)
         var lineStart = 0
         defer {

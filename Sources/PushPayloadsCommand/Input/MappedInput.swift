@@ -20,7 +20,11 @@ final class MappedInput: @unchecked Sendable {
     // @unchecked: the mapping is read-only after init and unmapped in deinit, once no batch holds a reference to it;
     // its descriptor is only `fstat`ed; the guard's slot is atomic.
     let bytes: UnsafePointer<UInt8>
+    /// The whole file's size when it was mapped: the mapping's length.
     let count: Int
+    /// The bytes of the mapping that are read: all of it, or a `--byte-range` part's whole lines
+    /// (``InputByteRange``), in the file's own offsets.
+    let readRange: Range<Int>
     /// The byte-order mark's length at the start of the text, or 0.
     let skippedBytes: Int
     /// A descriptor of the mapped file, its own (the reader's is closed at the end of the input, before the last
@@ -29,9 +33,17 @@ final class MappedInput: @unchecked Sendable {
     /// The ``BusErrorGuard`` slot that watches the mapping.
     private let slot: Int
 
-    private init(bytes: UnsafePointer<UInt8>, count: Int, skippedBytes: Int, descriptor: Int32, slot: Int) {
+    private init(
+        bytes: UnsafePointer<UInt8>,
+        count: Int,
+        readRange: Range<Int>,
+        skippedBytes: Int,
+        descriptor: Int32,
+        slot: Int
+    ) {
         self.bytes = bytes
         self.count = count
+        self.readRange = readRange
         self.skippedBytes = skippedBytes
         self.descriptor = descriptor
         self.slot = slot
@@ -47,12 +59,19 @@ final class MappedInput: @unchecked Sendable {
 
     /// The file open as `descriptor`, mapped, when it is a regular file that is not empty and whose first bytes are
     /// text (not compressed); `nil` otherwise, and the caller reads it (nothing has been read from it).
-    static func make(_ descriptor: FileDescriptor) -> MappedInput? {
+    ///
+    /// With `range` (a `--byte-range` part's whole lines), the whole file is mapped, which costs address space only,
+    /// and the part is read: its batches are views of the file's pages, as a whole file's are, so a task's part is
+    /// not copied through `read(2)`. Only a part from byte 0 can start with a byte-order mark. `nil` when the file
+    /// no longer holds the range (it shrank since the range was found): the read then fails as it would have.
+    static func make(_ descriptor: FileDescriptor, range: Range<Int>? = nil) -> MappedInput? {
         #if canImport(Glibc)
         var info = stat()
         guard fstat(descriptor.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
         guard size > 0 else { return nil }
+        let readRange = range ?? 0..<size
+        guard readRange.upperBound <= size else { return nil }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor.rawValue, 0),
             address != MAP_FAILED
         else { return nil }
@@ -74,7 +93,9 @@ final class MappedInput: @unchecked Sendable {
         return MappedInput(
             bytes: bytes,
             count: size,
-            skippedBytes: format.skippedBytes,
+            readRange: readRange,
+            // An empty part from byte 0 reads nothing, not even the mark.
+            skippedBytes: readRange.lowerBound == 0 && !readRange.isEmpty ? format.skippedBytes : 0,
             descriptor: ownDescriptor,
             slot: slot
         )
@@ -119,7 +140,7 @@ final class MappedInput: @unchecked Sendable {
         #if canImport(Glibc)
         let pageSize = BusErrorGuard.pageSize
         let start = offset / pageSize * pageSize
-        let end = min(offset + wanted, count)
+        let end = min(offset + wanted, readRange.upperBound)
         guard end > start else { return }
         // A file that shrank makes this fail (EFAULT), touching nothing: the reads that follow find out.
         _ = madvise(UnsafeMutableRawPointer(mutating: bytes + start), end - start, MADV_POPULATE_READ)

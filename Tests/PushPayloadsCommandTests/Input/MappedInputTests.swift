@@ -156,6 +156,100 @@ struct MappedInputTests {
         }
     }
 
+    /// The batches of a `--byte-range` part of `text` (``InputByteRange``), mapped or read, and whether the part is
+    /// one the command maps (``InputFeeder/isMappable(_:)``).
+    static func rangeBatches(
+        _ text: [UInt8],
+        start: Int,
+        length: Int,
+        mapped: Bool,
+        batchBytes: Int
+    ) throws -> (batches: [Batch], mappable: Bool) {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("input.jsonl")
+        try Data(text).write(to: file)
+        let whole = InputSpec(source: .file(FilePath(file.path)), name: "input", mode: .jsonLines, size: text.count)
+        let restricted = InputByteRange(start: start, length: length).restrict([.input(whole)])
+        guard case .input(let spec) = try #require(restricted.first) else {
+            Issue.record("the range \(start):\(length) was refused: \(restricted)")
+            return ([], false)
+        }
+        let (descriptor, _) = try spec.open()
+        defer { try? descriptor.close() }
+        let reader = LineReader(spec, fileDescriptor: descriptor, maximumPayloadBytes: 64)
+        if mapped {
+            reader.mapping = MappedInput.make(descriptor, range: spec.byteRange)
+            #expect(reader.mapping != nil)
+        }
+        var batches: [Batch] = []
+        var more = true
+        while more {
+            let batch = LineBatch(capacity: 8)
+            batch.reset(source: "input")
+            more = try reader.fill(batch, targetBytes: batchBytes, maximumEntries: 1 << 20)
+            let entries = batch.entries.map { entry in
+                entry.isOversized
+                    ? "\(entry.line): oversized \(entry.oversizedLength)"
+                    : "\(entry.line): \(String(decoding: batch.payload(entry), as: UTF8.self))"
+            }
+            batches.append(
+                Batch(entries: entries, consumedBytes: batch.consumedBytes, byteOrderMarks: batch.tally.byteOrderMarks)
+            )
+        }
+        return (batches, InputFeeder.isMappable(spec))
+    }
+
+    @Test(
+        "a byte range's mapped batches are the range read: at 0, at line starts, mid-line, empty, to the end",
+        arguments: [1, 7, 4_096, 1 << 20]
+    )
+    func sameRangeBatches(batchBytes: Int) throws {
+        for text in Self.texts where !text.isEmpty {
+            let cuts = Set([0, 1, 2, 3, 8, 9, text.count / 3, text.count / 2, text.count - 1, text.count]).filter {
+                $0 <= text.count
+            }
+            for start in cuts.sorted() where start < text.count {
+                for end in cuts.sorted() where end >= start {
+                    let read = try Self.rangeBatches(
+                        text,
+                        start: start,
+                        length: end - start,
+                        mapped: false,
+                        batchBytes: batchBytes
+                    )
+                    guard read.mappable else { continue }
+                    let mapped = try Self.rangeBatches(
+                        text,
+                        start: start,
+                        length: end - start,
+                        mapped: true,
+                        batchBytes: batchBytes
+                    )
+                    #expect(mapped.batches == read.batches, "\(start):\(end - start)")
+                }
+            }
+        }
+    }
+
+    @Test("a range's mapping reads only the range, and a file shrunk under it is known")
+    func rangeShrinks() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("input.jsonl")
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        try Data(repeating: UInt8(ascii: "1"), count: pageSize * 8).write(to: file)
+        let handle = try FileHandle(forUpdating: file)
+        defer { try? handle.close() }
+        let descriptor = FileDescriptor(rawValue: handle.fileDescriptor)
+        #expect(MappedInput.make(descriptor, range: 0..<(pageSize * 8 + 1)) == nil, "a range past the end")
+        let mapping = try #require(MappedInput.make(descriptor, range: (pageSize * 2)..<(pageSize * 6)))
+        #expect(mapping.readRange == (pageSize * 2)..<(pageSize * 6))
+        #expect(mapping.skippedBytes == 0)
+        // Shrunk into the range: the page read past the new end is zeros, and the damage is known.
+        #expect(ftruncate(handle.fileDescriptor, off_t(pageSize * 3 + 5)) == 0)
+        #expect((mapping.bytes + pageSize * 5).pointee == 0)
+        #expect(mapping.damagedOffset == pageSize * 3 + 5)
+    }
+
     /// Files the command maps, each with what a mapping could get wrong: a byte-order mark, CRLF and no final line
     /// break; invalid UTF-8; blank lines only (no payload, then the next file in the same batch); a line over the
     /// limit; a payload on the last page.
