@@ -15,6 +15,10 @@ import PushPayloads
 /// is gained by threads, so everything runs on the calling thread in turn.
 struct OrderedPipeline {
     var jobs: Int
+    /// Each worker fills the batch it then processes, one worker at a time, instead of a producer thread filling
+    /// them for all: for inputs whose fill only finds lines in memory (``MappedInput``), the line search then brings
+    /// the batch into the cache of the core that parses it, and no fourth thread takes the cores from the workers.
+    var fillsOnWorkers = false
 
     /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last is still
     /// processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker` run on the producer's
@@ -25,16 +29,24 @@ struct OrderedPipeline {
         makeWorker: @escaping @Sendable () -> Worker,
         consume: (LineBatch) -> Void
     ) {
+        let trace = PipelineTrace.current
         if jobs <= 1 {
+            var timeline = ThreadTimeline(trace: trace, name: "main")
             let batch = makeBatch()
             let feeder = makeFeeder()
             var worker = makeWorker()
-            var more = true
+            timeline.mark("setup")
+            var (more, sequence) = (true, 0)
             while more {
                 more = feeder.fill(batch)
+                timeline.mark("fill", batch: sequence)
                 worker.process(batch)
+                timeline.mark("process", batch: sequence)
                 consume(batch)
+                timeline.mark("consume", batch: sequence)
+                sequence += 1
             }
+            timeline.finish()
             return
         }
 
@@ -44,32 +56,116 @@ struct OrderedPipeline {
         let ordered = BlockingQueue<LineBatch>()
         let threads = DispatchGroup()
 
-        DispatchQueue(label: "push-payloads.producer").async(group: threads) {
-            let feeder = makeFeeder()
-            var more = true
-            while more, let batch = free.pop() {
-                more = feeder.fill(batch)
-                work.push(batch)
-                ordered.push(batch)
+        var timeline = ThreadTimeline(trace: trace, name: "main")
+        if fillsOnWorkers {
+            let turn = FillTurn(makeFeeder: makeFeeder)
+            for index in 0..<jobs {
+                DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
+                    var timeline = ThreadTimeline(trace: trace, name: "worker-\(index)")
+                    var worker = makeWorker()
+                    timeline.mark("setup")
+                    while let batch = turn.fillNext(from: free, into: ordered, timeline: &timeline) {
+                        worker.process(batch)
+                        timeline.mark("process", batch: batch.sequence)
+                        batch.finished.signal()
+                    }
+                    timeline.finish()
+                }
             }
-            work.close()
-            ordered.close()
-        }
-        for index in 0..<jobs {
-            DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
-                var worker = makeWorker()
-                while let batch = work.pop() {
-                    worker.process(batch)
-                    batch.finished.signal()
+        } else {
+            DispatchQueue(label: "push-payloads.producer").async(group: threads) {
+                var timeline = ThreadTimeline(trace: trace, name: "producer")
+                let feeder = makeFeeder()
+                timeline.mark("setup")
+                var (more, sequence) = (true, 0)
+                while more, let batch = free.pop() {
+                    timeline.mark("wait-free", batch: sequence)
+                    more = feeder.fill(batch)
+                    batch.sequence = sequence
+                    timeline.mark("fill", batch: sequence)
+                    work.push(batch)
+                    ordered.push(batch)
+                    timeline.mark("push", batch: sequence)
+                    sequence += 1
+                }
+                work.close()
+                ordered.close()
+                timeline.finish()
+            }
+            for index in 0..<jobs {
+                DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
+                    var timeline = ThreadTimeline(trace: trace, name: "worker-\(index)")
+                    var worker = makeWorker()
+                    timeline.mark("setup")
+                    while let batch = work.pop() {
+                        timeline.mark("wait-work", batch: batch.sequence)
+                        worker.process(batch)
+                        timeline.mark("process", batch: batch.sequence)
+                        batch.finished.signal()
+                    }
+                    timeline.finish()
                 }
             }
         }
+        timeline.mark("setup")
         while let batch = ordered.pop() {
+            timeline.mark("wait-ordered", batch: batch.sequence)
             batch.finished.wait()
+            timeline.mark("wait-finished", batch: batch.sequence)
             consume(batch)
             free.push(batch)
+            timeline.mark("consume", batch: batch.sequence)
         }
         threads.wait()
+        timeline.mark("wait-threads")
+        timeline.finish()
+    }
+}
+
+/// The feeder of a pipeline whose workers fill their own batches (``OrderedPipeline/fillsOnWorkers``), and the turn
+/// they take to use it: one worker at a time fills the next batch and queues it for the consumer, so batches reach the
+/// consumer in the order they were filled.
+///
+/// `@unchecked Sendable`: ``feeder``, ``sequence`` and ``isExhausted`` are used only by the worker that holds ``turn``
+/// (a semaphore of one permit, whose wait and signal order one holder's writes before the next holder's reads).
+private final class FillTurn: @unchecked Sendable {
+    private let turn = DispatchSemaphore(value: 1)
+    private let makeFeeder: @Sendable () -> InputFeeder
+    private var feeder: InputFeeder?
+    private var sequence = 0
+    private var isExhausted = false
+
+    init(makeFeeder: @escaping @Sendable () -> InputFeeder) {
+        self.makeFeeder = makeFeeder
+    }
+
+    /// Takes the turn, a free batch, fills it and queues it on `ordered`; `nil` once the input is exhausted (the
+    /// worker that filled the last batch closes `ordered`). Waits for a free batch while holding the turn: no other
+    /// worker could fill one either, and the batch the consumer waits for is never the caller's.
+    func fillNext(
+        from free: BlockingQueue<LineBatch>,
+        into ordered: BlockingQueue<LineBatch>,
+        timeline: inout ThreadTimeline
+    ) -> LineBatch? {
+        turn.wait()
+        defer { turn.signal() }
+        timeline.mark("wait-turn", batch: sequence)
+        guard !isExhausted, let batch = free.pop() else { return nil }
+        timeline.mark("wait-free", batch: sequence)
+        let feeder = self.feeder ?? makeFeeder()
+        self.feeder = feeder
+        let more = feeder.fill(batch)
+        batch.sequence = sequence
+        sequence += 1
+        ordered.push(batch)
+        if !more {
+            isExhausted = true
+            ordered.close()
+            // The feeder's inputs are closed here, by the thread that used them, as the producer's were.
+            self.feeder = nil
+        }
+        timeline.mark("fill", batch: batch.sequence)
+        return batch
     }
 }
 
