@@ -126,10 +126,13 @@ struct OrderedPipeline {
 /// they take to use it: one worker at a time fills the next batch and queues it for the consumer, so batches reach the
 /// consumer in the order they were filled.
 ///
-/// `@unchecked Sendable`: ``feeder``, ``sequence`` and ``isExhausted`` are used only by the worker that holds ``turn``
-/// (a semaphore of one permit, whose wait and signal order one holder's writes before the next holder's reads).
+/// The turn is a ``BargingLock``: a worker that finished its batch takes it again at once if the other, woken while it
+/// waited, has not run yet; a semaphore would hand the turn to that worker and make the running one wait for it.
+///
+/// `@unchecked Sendable`: ``feeder``, ``sequence`` and ``isExhausted`` are used only by the worker that holds ``turn``,
+/// whose lock and unlock order one holder's writes before the next holder's reads.
 private final class FillTurn: @unchecked Sendable {
-    private let turn = DispatchSemaphore(value: 1)
+    private let turn = BargingLock()
     private let makeFeeder: @Sendable () -> InputFeeder
     private var feeder: InputFeeder?
     private var sequence = 0
@@ -147,8 +150,14 @@ private final class FillTurn: @unchecked Sendable {
         into ordered: BlockingQueue<LineBatch>,
         timeline: inout ThreadTimeline
     ) -> LineBatch? {
-        turn.wait()
-        defer { turn.signal() }
+        turn.withLock { fillNextHoldingTurn(from: free, into: ordered, timeline: &timeline) }
+    }
+
+    private func fillNextHoldingTurn(
+        from free: BlockingQueue<LineBatch>,
+        into ordered: BlockingQueue<LineBatch>,
+        timeline: inout ThreadTimeline
+    ) -> LineBatch? {
         timeline.mark("wait-turn", batch: sequence)
         guard !isExhausted, let batch = free.pop() else { return nil }
         timeline.mark("wait-free", batch: sequence)
