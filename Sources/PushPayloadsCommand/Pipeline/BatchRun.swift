@@ -85,7 +85,7 @@ struct BatchRun {
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
         let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
-        OrderedPipeline(jobs: jobs, fillsOnWorkers: Self.areMapped(items)).run(
+        OrderedPipeline(jobs: jobs).run(
             makeBatch: { LineBatch(capacity: batchCapacity) },
             makeFeeder: {
                 let feeder = InputFeeder(
@@ -127,21 +127,6 @@ struct BatchRun {
             StandardStreams.writeMessage("cannot write the output: \(outputError)")
         }
         return outcome
-    }
-
-    /// Whether every input is a file the feeder will most likely map (``MappedInput``): a regular JSON Lines file, read
-    /// whole, whose name is not a compressed file's. Its batches are then filled by the workers
-    /// (``OrderedPipeline/fillsOnWorkers``): finding lines in a mapping is quick, so a worker holds the feeder only
-    /// briefly, and the line search brings the batch into the cache of the core that parses it. A read or a
-    /// decompression may wait or take long, which the producer thread hides; so does a guess that is wrong, at worst.
-    static func areMapped(_ items: [InputItem]) -> Bool {
-        items.allSatisfy { item in
-            guard case .input(let spec) = item else { return true }
-            guard case .file = spec.source, spec.size != nil, spec.mode == .jsonLines, spec.firstLine == 1,
-                spec.byteRange == nil
-            else { return false }
-            return ![".gz", ".zst", ".zstd"].contains { spec.name.hasSuffix($0) }
-        }
     }
 
     /// Empties `batch`'s output and counts when its bytes, a view of `mapping`, may not be the file's any more: the

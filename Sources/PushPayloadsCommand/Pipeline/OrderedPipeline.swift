@@ -15,10 +15,6 @@ import PushPayloads
 /// is gained by threads, so everything runs on the calling thread in turn.
 struct OrderedPipeline {
     var jobs: Int
-    /// Each worker fills the batch it then processes, one worker at a time, instead of a producer thread filling
-    /// them for all: for inputs whose fill only finds lines in memory (``MappedInput``), the line search then brings
-    /// the batch into the cache of the core that parses it, and no fourth thread takes the cores from the workers.
-    var fillsOnWorkers = false
 
     /// Runs the pipeline until the feeder reports that the input is exhausted (the batch it filled last is still
     /// processed and consumed, so it may carry the last payloads). `makeFeeder` and `makeWorker` run on the producer's
@@ -57,54 +53,37 @@ struct OrderedPipeline {
         let threads = DispatchGroup()
 
         var timeline = ThreadTimeline(trace: trace, name: "main")
-        if fillsOnWorkers {
-            let turn = FillTurn(makeFeeder: makeFeeder)
-            for index in 0..<jobs {
-                DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
-                    var timeline = ThreadTimeline(trace: trace, name: "worker-\(index)")
-                    var worker = makeWorker()
-                    timeline.mark("setup")
-                    while let batch = turn.fillNext(from: free, into: ordered, timeline: &timeline) {
-                        worker.process(batch)
-                        timeline.mark("process", batch: batch.sequence)
-                        batch.finished.signal()
-                    }
-                    timeline.finish()
-                }
+        DispatchQueue(label: "push-payloads.producer").async(group: threads) {
+            var timeline = ThreadTimeline(trace: trace, name: "producer")
+            let feeder = makeFeeder()
+            timeline.mark("setup")
+            var (more, sequence) = (true, 0)
+            while more, let batch = free.pop() {
+                timeline.mark("wait-free", batch: sequence)
+                more = feeder.fill(batch)
+                batch.sequence = sequence
+                timeline.mark("fill", batch: sequence)
+                work.push(batch)
+                ordered.push(batch)
+                timeline.mark("push", batch: sequence)
+                sequence += 1
             }
-        } else {
-            DispatchQueue(label: "push-payloads.producer").async(group: threads) {
-                var timeline = ThreadTimeline(trace: trace, name: "producer")
-                let feeder = makeFeeder()
+            work.close()
+            ordered.close()
+            timeline.finish()
+        }
+        for index in 0..<jobs {
+            DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
+                var timeline = ThreadTimeline(trace: trace, name: "worker-\(index)")
+                var worker = makeWorker()
                 timeline.mark("setup")
-                var (more, sequence) = (true, 0)
-                while more, let batch = free.pop() {
-                    timeline.mark("wait-free", batch: sequence)
-                    more = feeder.fill(batch)
-                    batch.sequence = sequence
-                    timeline.mark("fill", batch: sequence)
-                    work.push(batch)
-                    ordered.push(batch)
-                    timeline.mark("push", batch: sequence)
-                    sequence += 1
+                while let batch = work.pop() {
+                    timeline.mark("wait-work", batch: batch.sequence)
+                    worker.process(batch)
+                    timeline.mark("process", batch: batch.sequence)
+                    batch.finished.signal()
                 }
-                work.close()
-                ordered.close()
                 timeline.finish()
-            }
-            for index in 0..<jobs {
-                DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
-                    var timeline = ThreadTimeline(trace: trace, name: "worker-\(index)")
-                    var worker = makeWorker()
-                    timeline.mark("setup")
-                    while let batch = work.pop() {
-                        timeline.mark("wait-work", batch: batch.sequence)
-                        worker.process(batch)
-                        timeline.mark("process", batch: batch.sequence)
-                        batch.finished.signal()
-                    }
-                    timeline.finish()
-                }
             }
         }
         timeline.mark("setup")
@@ -119,62 +98,6 @@ struct OrderedPipeline {
         threads.wait()
         timeline.mark("wait-threads")
         timeline.finish()
-    }
-}
-
-/// The feeder of a pipeline whose workers fill their own batches (``OrderedPipeline/fillsOnWorkers``), and the turn
-/// they take to use it: one worker at a time fills the next batch and queues it for the consumer, so batches reach the
-/// consumer in the order they were filled.
-///
-/// The turn is a ``BargingLock``: a worker that finished its batch takes it again at once if the other, woken while it
-/// waited, has not run yet; a semaphore would hand the turn to that worker and make the running one wait for it.
-///
-/// `@unchecked Sendable`: ``feeder``, ``sequence`` and ``isExhausted`` are used only by the worker that holds ``turn``,
-/// whose lock and unlock order one holder's writes before the next holder's reads.
-private final class FillTurn: @unchecked Sendable {
-    private let turn = BargingLock()
-    private let makeFeeder: @Sendable () -> InputFeeder
-    private var feeder: InputFeeder?
-    private var sequence = 0
-    private var isExhausted = false
-
-    init(makeFeeder: @escaping @Sendable () -> InputFeeder) {
-        self.makeFeeder = makeFeeder
-    }
-
-    /// Takes the turn, a free batch, fills it and queues it on `ordered`; `nil` once the input is exhausted (the
-    /// worker that filled the last batch closes `ordered`). Waits for a free batch while holding the turn: no other
-    /// worker could fill one either, and the batch the consumer waits for is never the caller's.
-    func fillNext(
-        from free: BlockingQueue<LineBatch>,
-        into ordered: BlockingQueue<LineBatch>,
-        timeline: inout ThreadTimeline
-    ) -> LineBatch? {
-        turn.withLock { fillNextHoldingTurn(from: free, into: ordered, timeline: &timeline) }
-    }
-
-    private func fillNextHoldingTurn(
-        from free: BlockingQueue<LineBatch>,
-        into ordered: BlockingQueue<LineBatch>,
-        timeline: inout ThreadTimeline
-    ) -> LineBatch? {
-        timeline.mark("wait-turn", batch: sequence)
-        guard !isExhausted, let batch = free.pop() else { return nil }
-        timeline.mark("wait-free", batch: sequence)
-        let feeder = self.feeder ?? makeFeeder()
-        self.feeder = feeder
-        let more = feeder.fill(batch)
-        batch.sequence = sequence
-        sequence += 1
-        ordered.push(batch)
-        if !more {
-            isExhausted = true
-            ordered.close()
-            // The feeder's inputs are closed here, by the thread that used them, as the producer's were.
-            self.feeder = nil
-        }
-        timeline.mark("fill", batch: batch.sequence)
-        return batch
     }
 }
 

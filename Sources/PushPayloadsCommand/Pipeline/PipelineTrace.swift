@@ -82,7 +82,9 @@ struct ThreadTimeline {
     init(trace: PipelineTrace?, name: String) {
         self.trace = trace
         self.name = name
-        if trace != nil { (segmentStart, segmentCPUStart) = (Platform.monotonicNanoseconds(), Platform.threadCPUNanoseconds()) }
+        if trace != nil {
+            (segmentStart, segmentCPUStart) = (Platform.monotonicNanoseconds(), Platform.threadCPUNanoseconds())
+        }
     }
 
     /// Ends the current segment: the thread spent the time since the last mark on `event`, for `batch`.

@@ -125,28 +125,3 @@ enum Platform {
         return start.distance(to: UnsafeRawPointer(found))
     }
 }
-
-/// A mutual-exclusion lock that a thread which runs may take again before a waiter it woke gets to run (a pthread
-/// mutex): unlike a semaphore's or a serial queue's hand-over, a waiter that is woken but not yet running holds
-/// nothing up. ``OrderedPipeline``'s workers take turns at the feeder with it.
-final class BargingLock: @unchecked Sendable {
-    // @unchecked: the mutex is only used through pthread_mutex_lock and unlock, which synchronise.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}
