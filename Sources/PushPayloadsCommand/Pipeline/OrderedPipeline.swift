@@ -88,12 +88,14 @@ struct OrderedPipeline {
         }
         timeline.mark("setup")
         while let batch = ordered.pop() {
-            timeline.mark("wait-ordered", batch: batch.sequence)
+            // Read before the batch goes back to the producer, which numbers it again.
+            let sequence = batch.sequence
+            timeline.mark("wait-ordered", batch: sequence)
             batch.finished.wait()
-            timeline.mark("wait-finished", batch: batch.sequence)
+            timeline.mark("wait-finished", batch: sequence)
             consume(batch)
             free.push(batch)
-            timeline.mark("consume", batch: batch.sequence)
+            timeline.mark("consume", batch: sequence)
         }
         threads.wait()
         timeline.mark("wait-threads")
