@@ -14,6 +14,12 @@
 #   PUSH_PAYLOADS=path/to/push-payloads CAPTURE=capture.jsonl scripts/bench-cli.sh   # no build, no generation
 #   PUSH_PAYLOADS_BEFORE=path/to/old/push-payloads RUNS=10 scripts/bench-cli.sh     # A/B: old and new build
 #   PUSH_PAYLOADS_BEFORE=$BIN PUSH_PAYLOADS=$BIN AFTER_ARGS="--senders all" scripts/bench-cli.sh   # A/B: options
+#   TRACE=5 PUSH_PAYLOADS=… CAPTURE=… scripts/bench-cli.sh   # only: where 1 and 2 jobs spend their time, 5 runs each
+#
+# TRACE=N runs the command N times with 1 and with 2 jobs under PUSH_PAYLOADS_TRACE (the pipeline's timeline,
+# Sources/PushPayloadsCommand/Pipeline/PipelineTrace.swift) and prints medians that do not depend on the load as
+# much as the wall clock: CPU time per thread and per kind of segment (fill, process, consume, the waits), context
+# switches, and the start and the end on the timeline; then exits.
 #
 # With PUSH_PAYLOADS_BEFORE, the script compares two builds of push-payloads instead: it checks that both
 # write byte-identical records for the whole capture, then times both with 1 and 2 jobs in RUNS rounds,
@@ -77,6 +83,55 @@ BYTES=$(wc -c <"$CAPTURE")
 PAYLOADS=$(grep -c -v '^[[:space:]]*$' "$CAPTURE" || true)
 echo "== capture: $CAPTURE, $BYTES bytes, $PAYLOADS payloads; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg);" \
     "autogroup $(cat /proc/self/autogroup 2>/dev/null || echo n/a)" >&2
+
+if [ -n "${TRACE:-}" ]; then
+    echo "== where the time goes: $TRACE traced runs with 1 and 2 jobs, alternating; load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    python3 - "$BIN" "$CAPTURE" "$TRACE" "$WORK/trace.tsv" <<'PYTHON'
+import collections, os, statistics, subprocess, sys, time
+binary, capture, runs, path = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+results = {1: [], 2: []}
+for _ in range(runs):
+    for jobs in (1, 2):
+        environment = dict(os.environ, PUSH_PAYLOADS_TRACE=path)
+        with open(os.devnull, "wb") as null:
+            spawned = time.monotonic_ns()  # the same clock as the trace's
+            process = subprocess.Popen([binary, "classify", "--quiet", "--jobs", str(jobs), capture],
+                                       stdout=null, stderr=null, env=environment)
+            _, _, usage = os.wait4(process.pid, 0)
+            ended = time.monotonic_ns()
+        events = [line.rstrip("\n").split("\t") for line in open(path)]
+        events = [(t, e, int(b), int(s), int(f), int(c)) for t, e, b, s, f, c in events]
+        launch = next(s for t, e, b, s, f, c in events if e == "launch")
+        processed = [(s, f) for t, e, b, s, f, c in events if e == "process"]
+        wall, cpu = collections.Counter(), collections.Counter()
+        for thread, event, _, start, end, used in events:
+            if event in ("launch", "cpu-before-main"):
+                continue
+            key = (thread if thread in ("main", "producer") else "workers", event)
+            if event != "cpu":
+                wall[key] += end - start
+            cpu[key] += used
+        results[jobs].append({
+            "wall": (ended - spawned) / 1e6,
+            "CPU (rusage)": (usage.ru_utime + usage.ru_stime) * 1e3,
+            "context switches": usage.ru_nvcsw + usage.ru_nivcsw,
+            "CPU before main": next(c for t, e, b, s, f, c in events if e == "cpu-before-main") / 1e6,
+            "exec to main": (launch - spawned) / 1e6,
+            "main to the first batch's processing": (min(s for s, f in processed) - launch) / 1e6,
+            "last batch processed to exit": (ended - max(f for s, f in processed)) / 1e6,
+            **{f"{t} {'thread, in all' if e == 'cpu' else e} CPU": v / 1e6 for (t, e), v in cpu.items()},
+            **{f"{t} {e} wall": v / 1e6 for (t, e), v in wall.items() if e.startswith("wait")},
+        })
+keys = list(dict.fromkeys(k for jobs in (1, 2) for r in results[jobs] for k in r))
+print("| ms, median of the runs | --jobs 1 | --jobs 2 |")
+print("|---|---:|---:|")
+for key in keys:
+    cells = [f"{statistics.median(r.get(key, 0) for r in results[jobs]):.1f}" if any(key in r for r in results[jobs])
+             else "" for jobs in (1, 2)]
+    print(f"| {key} | {cells[0]} | {cells[1]} |")
+PYTHON
+    exit 0
+fi
 
 # The reference scripts must agree with push-payloads before their speed means anything.
 echo "== agreement on the first 5 MB" >&2

@@ -55,7 +55,8 @@ enum CommandHarness {
     static func run(
         _ arguments: [String],
         stdin: Data = Data(),
-        in directory: URL = packageRoot
+        in directory: URL = packageRoot,
+        environment: [String: String] = [:]
     ) throws -> CommandResult {
         let binary = try #require(
             binary,
@@ -74,6 +75,9 @@ enum CommandHarness {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)

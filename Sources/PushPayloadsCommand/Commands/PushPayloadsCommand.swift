@@ -15,6 +15,7 @@ struct PushPayloadsCommand: ParsableCommand {
     /// Notes what standard input is before anything can take descriptor 0
     /// (``StandardStreams/inputAtLaunch``), then parses the arguments and runs.
     static func main() {
+        PipelineTrace.noteLaunch()
         _ = StandardStreams.inputAtLaunch
         main(nil)
     }

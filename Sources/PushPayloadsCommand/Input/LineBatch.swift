@@ -51,6 +51,8 @@ final class LineBatch: @unchecked Sendable {
     var tally = Tally()
     /// The counts of `lint`'s records in ``output``.
     var lintTally = LintTally()
+    /// The batch's place in the run, counted by the producer: for ``PipelineTrace`` only.
+    var sequence = 0
     /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
     let finished = DispatchSemaphore(value: 0)
 

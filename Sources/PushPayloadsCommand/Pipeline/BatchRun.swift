@@ -118,6 +118,7 @@ struct BatchRun {
             }
         )
         progress.clear()
+        PipelineTrace.current?.write()
 
         outcome.signal = interruption.signal
         outcome.seconds = progress.elapsed

@@ -25,16 +25,24 @@ struct OrderedPipeline {
         makeWorker: @escaping @Sendable () -> Worker,
         consume: (LineBatch) -> Void
     ) {
+        let trace = PipelineTrace.current
         if jobs <= 1 {
+            var timeline = ThreadTimeline(trace: trace, name: "main")
             let batch = makeBatch()
             let feeder = makeFeeder()
             var worker = makeWorker()
-            var more = true
+            timeline.mark("setup")
+            var (more, sequence) = (true, 0)
             while more {
                 more = feeder.fill(batch)
+                timeline.mark("fill", batch: sequence)
                 worker.process(batch)
+                timeline.mark("process", batch: sequence)
                 consume(batch)
+                timeline.mark("consume", batch: sequence)
+                sequence += 1
             }
+            timeline.finish()
             return
         }
 
@@ -44,32 +52,54 @@ struct OrderedPipeline {
         let ordered = BlockingQueue<LineBatch>()
         let threads = DispatchGroup()
 
+        var timeline = ThreadTimeline(trace: trace, name: "main")
         DispatchQueue(label: "push-payloads.producer").async(group: threads) {
+            var timeline = ThreadTimeline(trace: trace, name: "producer")
             let feeder = makeFeeder()
-            var more = true
+            timeline.mark("setup")
+            var (more, sequence) = (true, 0)
             while more, let batch = free.pop() {
+                timeline.mark("wait-free", batch: sequence)
                 more = feeder.fill(batch)
+                batch.sequence = sequence
+                timeline.mark("fill", batch: sequence)
                 work.push(batch)
                 ordered.push(batch)
+                timeline.mark("push", batch: sequence)
+                sequence += 1
             }
             work.close()
             ordered.close()
+            timeline.finish()
         }
         for index in 0..<jobs {
             DispatchQueue(label: "push-payloads.worker-\(index)").async(group: threads) {
+                var timeline = ThreadTimeline(trace: trace, name: "worker-\(index)")
                 var worker = makeWorker()
+                timeline.mark("setup")
                 while let batch = work.pop() {
+                    timeline.mark("wait-work", batch: batch.sequence)
                     worker.process(batch)
+                    timeline.mark("process", batch: batch.sequence)
                     batch.finished.signal()
                 }
+                timeline.finish()
             }
         }
+        timeline.mark("setup")
         while let batch = ordered.pop() {
+            // Read before the batch goes back to the producer, which numbers it again.
+            let sequence = batch.sequence
+            timeline.mark("wait-ordered", batch: sequence)
             batch.finished.wait()
+            timeline.mark("wait-finished", batch: sequence)
             consume(batch)
             free.push(batch)
+            timeline.mark("consume", batch: sequence)
         }
         threads.wait()
+        timeline.mark("wait-threads")
+        timeline.finish()
     }
 }
 

@@ -95,6 +95,26 @@ enum Platform {
         return Int(size.ws_col)
     }
 
+    /// The monotonic clock, in nanoseconds (the clock other processes on the machine read too).
+    static func monotonicNanoseconds() -> Int { clockNanoseconds(CLOCK_MONOTONIC) }
+
+    /// The CPU time of the calling thread, in nanoseconds.
+    static func threadCPUNanoseconds() -> Int { clockNanoseconds(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// The CPU time of the whole process so far, in nanoseconds.
+    static func processCPUNanoseconds() -> Int { clockNanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+    private static func clockNanoseconds(_ clock: clockid_t) -> Int {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+    }
+
+    /// The environment variable `name`, if it is set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// The offset of the first line feed in `count` bytes at `start`, if there is one.
     ///
     /// The C library's `memchr` reads 16 or 32 bytes a step; it splits every input line, so it stays
