@@ -81,6 +81,23 @@ public struct JSONDocument: Sendable {
         self = try JSONThreadParser.parseValue(embeddedJSONBytes, limits: limits)
     }
 
+    /// The object or array whose JSON text the string `value` holds, parsed with the calling thread's warm parser
+    /// straight from the string's text as written (its escapes decoded into the document's own bytes, not into a
+    /// buffer copied after); `nil` when `value` is not a string, or its text is not JSON that starts with `{` or `[`
+    /// (JSON whitespace before it allowed), and an error when it starts so but is not valid JSON.
+    package static func embeddedContainer(
+        in value: JSONValue,
+        limits: PushPayloadLimits
+    ) throws(PushPayloadError) -> JSONDocument? {
+        let node = value.node
+        guard node.kind == JSONNode.string else { return nil }
+        return try JSONThreadParser.parseContainer(
+            escapedText: node.text(in: value.storage.bytes),
+            hasEscapes: node.flags & JSONNode.hasEscapes != 0,
+            limits: limits
+        )
+    }
+
     /// Parses any JSON value (an array, a string, …) from a string.
     public init(jsonValueString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         try self.init(jsonValueBytes: jsonValueString, limits: limits)
@@ -127,4 +144,21 @@ extension JSONDocument: Equatable {
 extension JSONDocument: CustomStringConvertible {
     /// The document as compact JSON text.
     public var description: String { jsonString }
+}
+
+extension JSONDocument {
+    /// The position of `object` in this document's nodes, to be given back to ``object(atNode:)``; -1 when
+    /// `object` is in another document's storage. A holder of a document and of an object inside it (a
+    /// payload and its `aps`) keeps one reference to the storage rather than two, so copying it retains once.
+    @_spi(Views) @inlinable
+    public func node(of object: JSONObject) -> Int32 {
+        object.storage === storage ? Int32(truncatingIfNeeded: object.index) : -1
+    }
+
+    /// The object at `node`, a position ``node(of:)`` returned for this document: a view that holds the
+    /// storage as any other does.
+    @_spi(Views) @inlinable
+    public func object(atNode node: Int32) -> JSONObject {
+        JSONObject(storage: storage, index: Int(node))
+    }
 }

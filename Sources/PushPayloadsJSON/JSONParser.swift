@@ -50,6 +50,52 @@ public struct JSONParser: Sendable {
         if count > limits.maximumPayloadBytes {
             throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
         }
+        let storage = preparedStorage(byteCount: count)
+        if count > 0, let source = jsonBytes.baseAddress {
+            storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+            JSONByteMasks.prefetch(source + count, lines: 16)
+        }
+        return try parsePrepared(storage, count: count)
+    }
+
+    /// Parses the JSON text that the string `text` (as written between its quotes, `hasEscapes` when it holds any)
+    /// stands for, decoding its escapes straight into the parser's storage: JSON a payload embeds in a string (FCM
+    /// data), without decoding it into a buffer of its own first and copying that. `nil`, with nothing parsed, when
+    /// the decoded text's first byte other than JSON whitespace is not `{` or `[` (it can then be no container).
+    package mutating func parseContainer(
+        escapedText text: UnsafeBufferPointer<UInt8>,
+        hasEscapes: Bool
+    ) throws(PushPayloadError) -> JSONDocument? {
+        // Decoding never grows text, so the raw length is room enough; a string of a parsed payload is within its
+        // limit already, and the limit is checked below on the decoded length, as for any input.
+        let storage = preparedStorage(byteCount: text.count)
+        var count = 0
+        if let source = text.baseAddress, text.count > 0 {
+            if hasEscapes {
+                count = JSONStringDecoding.unescape(source, count: text.count, into: storage.bytes)
+            } else {
+                storage.bytes.update(from: source, count: text.count)
+                count = text.count
+            }
+        }
+        var first = 0
+        while first < count {
+            let byte = storage.bytes[first]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            first += 1
+        }
+        guard first < count, storage.bytes[first] == UInt8(ascii: "{") || storage.bytes[first] == UInt8(ascii: "[")
+        else { return nil }
+        if count > limits.maximumPayloadBytes {
+            throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
+        }
+        return try parsePrepared(storage, count: count)
+    }
+
+    /// The parser's storage, emptied, with room for `byteCount` bytes of input (and the most nodes they can hold): a
+    /// new one when a document still holds the old one.
+    @inline(__always)
+    private mutating func preparedStorage(byteCount count: Int) -> JSONStorage {
         if !isKnownUniquelyReferenced(&storage) { storage = JSONStorage() }
         // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
         if !isKnownUniquelyReferenced(&scratch) { scratch = JSONParserScratch() }
@@ -58,10 +104,12 @@ public struct JSONParser: Sendable {
             byteCount: count,
             nodeCount: JSONStorage.maximumNodes(forBytes: count, maximumDepth: limits.maximumDepth)
         )
-        if count > 0, let source = jsonBytes.baseAddress {
-            storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
-            JSONByteMasks.prefetch(source + count, lines: 16)
-        }
+        return storage
+    }
+
+    /// Parses the `count` bytes of input written into `storage`, ``preparedStorage(byteCount:)``'s.
+    @inline(__always)
+    private mutating func parsePrepared(_ storage: JSONStorage, count: Int) throws(PushPayloadError) -> JSONDocument {
         (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)
         storage.byteCount = count
         scratch.reserveStack(limits.maximumDepth)
