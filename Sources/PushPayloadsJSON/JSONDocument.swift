@@ -145,20 +145,3 @@ extension JSONDocument: CustomStringConvertible {
     /// The document as compact JSON text.
     public var description: String { jsonString }
 }
-
-extension JSONDocument {
-    /// The position of `object` in this document's nodes, to be given back to ``object(atNode:)``; -1 when
-    /// `object` is in another document's storage. A holder of a document and of an object inside it (a
-    /// payload and its `aps`) keeps one reference to the storage rather than two, so copying it retains once.
-    @_spi(Views) @inlinable
-    public func node(of object: JSONObject) -> Int32 {
-        object.storage === storage ? Int32(truncatingIfNeeded: object.index) : -1
-    }
-
-    /// The object at `node`, a position ``node(of:)`` returned for this document: a view that holds the
-    /// storage as any other does.
-    @_spi(Views) @inlinable
-    public func object(atNode node: Int32) -> JSONObject {
-        JSONObject(storage: storage, index: Int(node))
-    }
-}
