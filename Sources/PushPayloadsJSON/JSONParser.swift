@@ -107,9 +107,13 @@ public struct JSONParser: Sendable {
         return storage
     }
 
-    /// Parses the `count` bytes of input written into `storage`, ``preparedStorage(byteCount:)``'s.
+    /// Parses the `count` bytes of input written into `storage`, ``preparedStorage(byteCount:)``'s, which the document
+    /// returned takes over (consumed: no retain and release of it for each parse).
     @inline(__always)
-    private mutating func parsePrepared(_ storage: JSONStorage, count: Int) throws(PushPayloadError) -> JSONDocument {
+    private mutating func parsePrepared(
+        _ storage: consuming JSONStorage,
+        count: Int
+    ) throws(PushPayloadError) -> JSONDocument {
         (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)
         storage.byteCount = count
         scratch.reserveStack(limits.maximumDepth)

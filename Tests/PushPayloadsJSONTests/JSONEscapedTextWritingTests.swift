@@ -38,7 +38,8 @@ struct JSONEscapedTextWritingTests {
     func generated() throws {
         var generator = JSONGenerator(seed: 36, options: .init(maximumStringScalars: 40, escapeProbability: 0.5))
         var strings = 0
-        for _ in 0..<400 {
+        var respelled = 0
+        for _ in 0..<1_000 {
             let document = try JSONDocument(jsonValueBytes: generator.document().bytes)
             var pending = [document.root]
             while let value = pending.popLast() {
@@ -50,10 +51,14 @@ struct JSONEscapedTextWritingTests {
                     let (onePass, decoded) = Self.spellings(of: value)
                     #expect(onePass == decoded, "\(value.jsonString)")
                     strings += 1
+                    let raw = value.withRawStringUTF8 { raw, _ in String(decoding: raw, as: UTF8.self) } ?? ""
+                    if raw.contains(#"\u"#) || raw.contains(#"\/"#) { respelled += 1 }
                 }
             }
         }
+        // Enough of them, and enough with the escapes respelled, for the comparison to say something.
         #expect(strings > 1_000)
+        #expect(respelled > 100)
     }
 
     @Test("text no parser accepts is refused, with nothing written")
