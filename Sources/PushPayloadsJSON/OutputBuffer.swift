@@ -249,9 +249,13 @@
             default:
                 return false
             }
+            // Runs between escapes are short in escaped text (none between the `\u` escapes of CJK text): a call
+            // to copy none cost more than the escape.
             let run = index - runStart
-            output.update(from: source + runStart, count: run)
-            output += run
+            if run > 0 {
+                output.update(from: source + runStart, count: run)
+                output += run
+            }
             if escape == UInt8(ascii: "/") {
                 output.pointee = UInt8(ascii: "/")
                 output += 1
@@ -263,29 +267,44 @@
             let unit = JSONStringDecoding.hex4(source + index + 2)
             guard unit >= 0 else { return false }
             index += 6
-            var scalarValue = UInt32(truncatingIfNeeded: unit)
-            if unit & 0xFC00 == 0xD800 {
-                guard index + 6 <= length, source[index] == UInt8(ascii: "\\"), source[index + 1] == UInt8(ascii: "u")
+            if unit < 0x80 {
+                if unit < 0x20 || unit == 0x22 || unit == 0x5C {
+                    output = JSONStringEscaping.writeEscape(UInt8(truncatingIfNeeded: unit), to: output)
+                } else {
+                    output.pointee = UInt8(truncatingIfNeeded: unit)
+                    output += 1
+                }
+            } else if unit < 0x800 {
+                output[0] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
+                output[1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+                output += 2
+            } else if unit & 0xF800 != 0xD800 {
+                output[0] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
+                output[1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
+                output[2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+                output += 3
+            } else {
+                // A surrogate: only a high one followed by an escaped low one is text a parser accepted.
+                guard unit < 0xDC00, index + 6 <= length, source[index] == UInt8(ascii: "\\"),
+                    source[index + 1] == UInt8(ascii: "u")
                 else { return false }
                 let low = JSONStringDecoding.hex4(source + index + 2)
                 guard low & 0xFC00 == 0xDC00 else { return false }
                 index += 6
-                scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (UInt32(truncatingIfNeeded: low) - 0xDC00)
-            }
-            guard let scalar = Unicode.Scalar(scalarValue) else { return false }
-            if scalarValue < 0x20 || scalarValue == 0x22 || scalarValue == 0x5C {
-                output = JSONStringEscaping.writeEscape(UInt8(truncatingIfNeeded: scalarValue), to: output)
-            } else {
-                UTF8.encode(scalar) { unit in
-                    output.pointee = unit
-                    output += 1
-                }
+                let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                output[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                output[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                output[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                output[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                output += 4
             }
             runStart = index
         }
         let run = length - runStart
-        output.update(from: source + runStart, count: run)
-        output += run
+        if run > 0 {
+            output.update(from: source + runStart, count: run)
+            output += run
+        }
         output.pointee = UInt8(ascii: "\"")
         count = output - base + 1
         return true
