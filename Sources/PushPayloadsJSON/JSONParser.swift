@@ -66,6 +66,9 @@ public struct JSONParser: Sendable {
         escapedText text: UnsafeBufferPointer<UInt8>,
         hasEscapes: Bool
     ) throws(PushPayloadError) -> JSONDocument? {
+        // Looked at before the storage is touched: asking about text that is no container (most strings a decoder
+        // asks about) must not take the storage, nor allocate one while an earlier document holds it.
+        guard Self.startsWithContainer(escapedText: text) else { return nil }
         // Decoding never grows text, so the raw length is room enough; a string of a parsed payload is within its
         // limit already, and the limit is checked below on the decoded length, as for any input.
         let storage = preparedStorage(byteCount: text.count)
@@ -78,18 +81,44 @@ public struct JSONParser: Sendable {
                 count = text.count
             }
         }
-        var first = 0
-        while first < count {
-            let byte = storage.bytes[first]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-            first += 1
-        }
-        guard first < count, storage.bytes[first] == UInt8(ascii: "{") || storage.bytes[first] == UInt8(ascii: "[")
-        else { return nil }
         if count > limits.maximumPayloadBytes {
             throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
         }
         return try parsePrepared(storage, count: count)
+    }
+
+    /// Whether the text a string stands for (given as written, escapes and all) starts with `{` or `[` after JSON
+    /// whitespace, each of which may be written as an escape (`\n`, `\u0020`, `\u007B`, …).
+    static func startsWithContainer(escapedText text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = text.baseAddress else { return false }
+        let count = text.count
+        var i = 0
+        while i < count {
+            var byte = p[i]
+            var width = 1
+            if byte == UInt8(ascii: "\\") {
+                guard i + 1 < count else { return false }
+                switch p[i + 1] {
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "t"): byte = 0x09
+                case UInt8(ascii: "u"):
+                    guard i + 6 <= count else { return false }
+                    let unit = JSONStringDecoding.hex4(p + i + 2)
+                    guard unit >= 0 && unit < 0x80 else { return false }
+                    byte = UInt8(truncatingIfNeeded: unit)
+                    width = 6
+                default: return false
+                }
+                if width == 1 { width = 2 }
+            }
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09: i += width
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// The parser's storage, emptied, with room for `byteCount` bytes of input (and the most nodes they can hold): a

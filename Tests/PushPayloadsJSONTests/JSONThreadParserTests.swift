@@ -106,12 +106,18 @@ struct JSONThreadParserTests {
         for (document, bytes) in kept { #expect(document.jsonBytes == bytes) }
         #expect(try Self.embedded(" \n\t[1, 2]")?.jsonString == "[1,2]")
         #expect(try Self.embedded(#"\u0020\n{\"a\":\"\/\u00e9\"}"#, raw: true)?.root["a"]?.stringValue == "/é")
+        // Whitespace and the bracket itself may be escapes; the text is looked at before any parse.
+        #expect(try Self.embedded(#"\t\r\u0009\u007B\"a\":1}"#, raw: true)?.root["a"]?.numberValue?.intValue == 1)
+        #expect(try Self.embedded(#"\u005b1]"#, raw: true)?.jsonString == "[1]")
     }
 
     @Test("a string that is not a container is nil; one that starts as one but is broken, or too long, throws")
     func embeddedNonContainers() throws {
         for text in ["", "   ", "plain text", "42", #""quoted""#, "true", "x{}", "\u{0}{}"] {
             #expect(try Self.embedded(text) == nil, "\(text)")
+        }
+        for raw in [#"\b{}"#, #"\/[]"#, #"\\{}"#, #"\u00A0{}"#, #"\uD83D\uDE00{}"#, #" \"{}\""#] {
+            #expect(try Self.embedded(raw, raw: true) == nil, "\(raw)")
         }
         let number = try JSONDocument(jsonString: #"{"n":[1]}"#)
         #expect(try JSONDocument.embeddedContainer(in: #require(number.rootObject["n"]), limits: .default) == nil)
