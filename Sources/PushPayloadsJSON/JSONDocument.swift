@@ -81,6 +81,23 @@ public struct JSONDocument: Sendable {
         self = try JSONThreadParser.parseValue(embeddedJSONBytes, limits: limits)
     }
 
+    /// The object or array whose JSON text the string `value` holds, parsed with the calling thread's warm parser
+    /// straight from the string's text as written (its escapes decoded into the document's own bytes, not into a
+    /// buffer copied after); `nil` when `value` is not a string, or its text is not JSON that starts with `{` or `[`
+    /// (JSON whitespace before it allowed), and an error when it starts so but is not valid JSON.
+    package static func embeddedContainer(
+        in value: JSONValue,
+        limits: PushPayloadLimits
+    ) throws(PushPayloadError) -> JSONDocument? {
+        let node = value.node
+        guard node.kind == JSONNode.string else { return nil }
+        return try JSONThreadParser.parseContainer(
+            escapedText: node.text(in: value.storage.bytes),
+            hasEscapes: node.flags & JSONNode.hasEscapes != 0,
+            limits: limits
+        )
+    }
+
     /// Parses any JSON value (an array, a string, …) from a string.
     public init(jsonValueString: String, limits: PushPayloadLimits = .default) throws(PushPayloadError) {
         try self.init(jsonValueBytes: jsonValueString, limits: limits)

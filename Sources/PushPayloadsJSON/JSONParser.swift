@@ -50,6 +50,81 @@ public struct JSONParser: Sendable {
         if count > limits.maximumPayloadBytes {
             throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
         }
+        let storage = preparedStorage(byteCount: count)
+        if count > 0, let source = jsonBytes.baseAddress {
+            storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+            JSONByteMasks.prefetch(source + count, lines: 16)
+        }
+        return try parsePrepared(storage, count: count)
+    }
+
+    /// Parses the JSON text that the string `text` (as written between its quotes, `hasEscapes` when it holds any)
+    /// stands for, decoding its escapes straight into the parser's storage: JSON a payload embeds in a string (FCM
+    /// data), without decoding it into a buffer of its own first and copying that. `nil`, with nothing parsed, when
+    /// the decoded text's first byte other than JSON whitespace is not `{` or `[` (it can then be no container).
+    package mutating func parseContainer(
+        escapedText text: UnsafeBufferPointer<UInt8>,
+        hasEscapes: Bool
+    ) throws(PushPayloadError) -> JSONDocument? {
+        // Looked at before the storage is touched: asking about text that is no container (most strings a decoder
+        // asks about) must not take the storage, nor allocate one while an earlier document holds it.
+        guard Self.startsWithContainer(escapedText: text) else { return nil }
+        // Decoding never grows text, so the raw length is room enough; a string of a parsed payload is within its
+        // limit already, and the limit is checked below on the decoded length, as for any input.
+        let storage = preparedStorage(byteCount: text.count)
+        var count = 0
+        if let source = text.baseAddress, text.count > 0 {
+            if hasEscapes {
+                count = JSONStringDecoding.unescape(source, count: text.count, into: storage.bytes)
+            } else {
+                storage.bytes.update(from: source, count: text.count)
+                count = text.count
+            }
+        }
+        if count > limits.maximumPayloadBytes {
+            throw PushPayloadError.tooLarge(byteCount: count, limit: limits.maximumPayloadBytes)
+        }
+        return try parsePrepared(storage, count: count)
+    }
+
+    /// Whether the text a string stands for (given as written, escapes and all) starts with `{` or `[` after JSON
+    /// whitespace, each of which may be written as an escape (`\n`, `\u0020`, `\u007B`, …).
+    static func startsWithContainer(escapedText text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = text.baseAddress else { return false }
+        let count = text.count
+        var i = 0
+        while i < count {
+            var byte = p[i]
+            var width = 1
+            if byte == UInt8(ascii: "\\") {
+                guard i + 1 < count else { return false }
+                switch p[i + 1] {
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "t"): byte = 0x09
+                case UInt8(ascii: "u"):
+                    guard i + 6 <= count else { return false }
+                    let unit = JSONStringDecoding.hex4(p + i + 2)
+                    guard unit >= 0 && unit < 0x80 else { return false }
+                    byte = UInt8(truncatingIfNeeded: unit)
+                    width = 6
+                default: return false
+                }
+                if width == 1 { width = 2 }
+            }
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09: i += width
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return true
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// The parser's storage, emptied, with room for `byteCount` bytes of input (and the most nodes they can hold): a
+    /// new one when a document still holds the old one.
+    @inline(__always)
+    private mutating func preparedStorage(byteCount count: Int) -> JSONStorage {
         if !isKnownUniquelyReferenced(&storage) { storage = JSONStorage() }
         // Scratch is never shared by documents, but a copied parser shares it until one of them parses.
         if !isKnownUniquelyReferenced(&scratch) { scratch = JSONParserScratch() }
@@ -58,10 +133,16 @@ public struct JSONParser: Sendable {
             byteCount: count,
             nodeCount: JSONStorage.maximumNodes(forBytes: count, maximumDepth: limits.maximumDepth)
         )
-        if count > 0, let source = jsonBytes.baseAddress {
-            storage.bytes.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
-            JSONByteMasks.prefetch(source + count, lines: 16)
-        }
+        return storage
+    }
+
+    /// Parses the `count` bytes of input written into `storage`, ``preparedStorage(byteCount:)``'s, which the document
+    /// returned takes over (consumed: no retain and release of it for each parse).
+    @inline(__always)
+    private mutating func parsePrepared(
+        _ storage: consuming JSONStorage,
+        count: Int
+    ) throws(PushPayloadError) -> JSONDocument {
         (storage.bytes + count).update(repeating: 0, count: JSONStorage.padding)
         storage.byteCount = count
         scratch.reserveStack(limits.maximumDepth)

@@ -97,8 +97,9 @@ extension JSONStorage {
     }
 
     /// The index of the root object's key node whose text is `key`, or `nil`; only when
-    /// ``rootKeySlotMask`` is not zero.
-    @inlinable
+    /// ``rootKeySlotMask`` is not zero. Always inlined: as a call of its own from ``memberIndex(inObjectAt:_:)``, with
+    /// the hash another, two calls cost about as much as the probe.
+    @inlinable @inline(__always)
     func rootKeyNode(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let slots = rootKeySlots.unsafelyUnwrapped
         let mask = rootKeySlotMask
@@ -122,7 +123,7 @@ extension JSONStorage {
     /// bytes may be read at `p` whatever `count`), mixed as the fast scanner mixes it for its duplicate-key
     /// slots (`JSONParserScratch.keyHash`; this index takes bits 32 and up), so the scanner hands each root key's
     /// hash over (`indexRootKeys(entries:)`); the tests check that they agree.
-    @inlinable
+    @inlinable @inline(__always)
     static func rootKeyHash(_ p: UnsafePointer<UInt8>, count: Int, padded: Bool) -> Int {
         let fingerprint =
             padded ? JSONParserScratch.paddedFingerprint(p, count) : JSONParserScratch.fingerprint(p, count)

@@ -23,25 +23,51 @@ enum JSONThreadParser {
         _ bytes: UnsafeRawBufferPointer,
         limits: PushPayloadLimits
     ) throws(PushPayloadError) -> JSONDocument {
+        try withParser(limits: limits) { parser throws(PushPayloadError) in try parser.parse(bytes) }
+    }
+
+    /// The container whose JSON text the string `text` (as written, escapes and all) holds, parsed with the calling
+    /// thread's parser straight from the string's escaped text (`JSONParser.parseContainer(escapedText:hasEscapes:)`);
+    /// `nil` when the text cannot be a container.
+    static func parseContainer(
+        escapedText text: UnsafeBufferPointer<UInt8>,
+        hasEscapes: Bool,
+        limits: PushPayloadLimits
+    ) throws(PushPayloadError) -> JSONDocument? {
+        try withParser(limits: limits) { parser throws(PushPayloadError) in
+            try parser.parseContainer(escapedText: text, hasEscapes: hasEscapes)
+        }
+    }
+
+    /// Calls `body` with the calling thread's parser set to `limits`, or with a fresh one.
+    @inline(__always)
+    private static func withParser<Value>(
+        limits: PushPayloadLimits,
+        _ body: (inout JSONParser) throws(PushPayloadError) -> Value
+    ) throws(PushPayloadError) -> Value {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         if let cache = threadCache() {
-            cache.parser.limits = limits
-            return try cache.parser.parse(bytes)
+            // The thread's slot holds the cache for as long as the thread runs, and nothing else on this thread
+            // runs during the call: borrowed, it is neither retained nor released.
+            return try cache._withUnsafeGuaranteedRef { cache in
+                cache.parser.limits = limits
+                return Result { () throws(PushPayloadError) in try body(&cache.parser) }
+            }.get()
         }
         #endif
         var parser = JSONParser(limits: limits, acceptsAnyTopLevelValue: true)
-        return try parser.parse(bytes)
+        return try body(&parser)
     }
 
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
     /// The calling thread's cache, made at its first parse; `nil` when there is no slot for it.
-    private static func threadCache() -> Cache? {
+    private static func threadCache() -> Unmanaged<Cache>? {
         guard let key else { return nil }
-        if let slot = pthread_getspecific(key) { return Unmanaged<Cache>.fromOpaque(slot).takeUnretainedValue() }
-        let cache = Cache()
+        if let slot = pthread_getspecific(key) { return Unmanaged<Cache>.fromOpaque(slot) }
         // The thread's slot owns the cache; the key's destructor releases it when the thread ends.
-        guard pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque()) == 0 else {
-            Unmanaged.passUnretained(cache).release()
+        let cache = Unmanaged.passRetained(Cache())
+        guard pthread_setspecific(key, cache.toOpaque()) == 0 else {
+            cache.release()
             return nil
         }
         return cache

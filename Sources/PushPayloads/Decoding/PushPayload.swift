@@ -82,14 +82,10 @@ public struct PushPayload: Sendable {
         case .object, .array:
             return value
         case .string:
-            let parsed = value.withDecodedUTF8 { utf8 -> JSONDocument? in
-                // Cheap rejection first: only text starting with { or [ can be a nested container.
-                guard let first = utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
-                    first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-                else { return nil }
-                return try? JSONDocument(embeddedJSONBytes: UnsafeRawBufferPointer(utf8), limits: limits)
-            }
-            return parsed??.root
+            // Only text starting with { or [ can be a nested container: the parser checks that first, on the text
+            // decoded straight into its storage.
+            let parsed = try? JSONDocument.embeddedContainer(in: value, limits: limits)
+            return parsed?.root
         default:
             return nil
         }

@@ -205,7 +205,7 @@ extension PushNotification {
             body = PushTextValue(payload["body"]) ?? PushTextValue(payload["text"])
         }
         return PushNotification(
-            classification: classification,
+            classification: consume classification,
             titleText: title,
             subtitleText: subtitle,
             bodyText: body,

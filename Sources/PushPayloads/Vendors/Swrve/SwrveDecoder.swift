@@ -112,13 +112,14 @@ public struct SwrveDecoder: PushPayloadDecoder {
         // Content of a version the SDK doesn't know is left alone (`isValidNotificationContent`).
         let usableRich = version ?? 0 <= 1 ? rich : nil
         let media = usableRich?["media"]?.objectValue
-        if let media {
+        // The vendor's text is outside a summary: its three strings are built only for a full decode.
+        if let media, detail == .full {
             let text = PushText(
                 title: media["title"]?.stringValue,
                 subtitle: media["subtitle"]?.stringValue,
                 body: media["body"]?.stringValue
             )
-            if !text.isEmpty && detail == .full { notification.vendorText = text }
+            if !text.isEmpty { notification.vendorText = text }
         }
         switch payload.shape {
         case .apns:
