@@ -196,11 +196,15 @@ enum JSONFastScanner {
 
             // A value just ended: close containers and find what comes next.
             while true {
-                i = skipWhitespace(p, i)
+                // Compact JSON has no whitespace here: one load and one comparison find the separator.
+                var separator = p[i]
+                if separator <= 0x20 {
+                    i = skipWhitespace(p, i)
+                    separator = p[i]
+                }
                 if depth == 0 { return i == n ? nodeCount : nil }
                 let level = depth &- 1
                 let container = Int(stack[level])
-                let separator = p[i]
                 let object = objects &>> UInt64(truncatingIfNeeded: level) & 1 != 0
                 if separator == UInt8(ascii: ",") {
                     i = skipWhitespace(p, i &+ 1)
@@ -318,8 +322,9 @@ enum JSONFastScanner {
     }
 
     /// Whether the 19 digits at `p` are an integer that fits in `Int64` (at most 2^63 - 1, or 2^63 when
-    /// negative), digit by digit: both scanners' check.
-    @inline(__always)
+    /// negative), digit by digit: both scanners' check. Out of line: inlined, the optimiser took the eight bytes it had
+    /// loaded for the digit run apart for it on every number, before knowing that the run has 19 digits.
+    @inline(never)
     static func fitsInt64(_ p: UnsafePointer<UInt8>, negative: Bool) -> Bool {
         let limit: StaticString = "9223372036854775807"
         let digits = limit.utf8Start
