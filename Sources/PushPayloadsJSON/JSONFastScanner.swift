@@ -54,14 +54,20 @@ enum JSONFastScanner {
                 var hasEscapes = false
                 i = start
                 text: while true {
-                    // The next quote, backslash or control byte (the zero padding ends a truncated string).
-                    var word = i &>> 6
-                    var bits = bitmap[word] & (~0 &<< UInt64(truncatingIfNeeded: i & 63))
-                    while bits == 0 {
-                        word &+= 1
-                        bits = bitmap[word]
+                    // The next quote, backslash or control byte (the zero padding ends a truncated string): most
+                    // strings end in the bitmap word they start in, found by a shift and a count from `i`.
+                    let ahead = bitmap[i &>> 6] &>> UInt64(truncatingIfNeeded: i & 63)
+                    if ahead != 0 {
+                        i &+= ahead.trailingZeroBitCount
+                    } else {
+                        var word = i &>> 6 &+ 1
+                        var bits = bitmap[word]
+                        while bits == 0 {
+                            word &+= 1
+                            bits = bitmap[word]
+                        }
+                        i = word &<< 6 | bits.trailingZeroBitCount
                     }
-                    i = word &<< 6 | bits.trailingZeroBitCount
                     let special = p[i]
                     if special == UInt8(ascii: "\"") { break text }
                     guard special == UInt8(ascii: "\\") else { return nil }
