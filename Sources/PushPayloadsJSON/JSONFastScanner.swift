@@ -188,7 +188,15 @@ enum JSONFastScanner {
                 depth = level
                 nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
                 if object {
-                    guard closeObject(container, depth: level &+ 1, nodes: nodes, bytes: p, rootKeys: rootKeys, scratch: scratch)
+                    guard
+                        closeObject(
+                            container,
+                            depth: level &+ 1,
+                            nodes: nodes,
+                            bytes: p,
+                            rootKeys: rootKeys,
+                            scratch: scratch
+                        )
                     else { return nil }
                 }
             }
@@ -217,7 +225,15 @@ enum JSONFastScanner {
         let (members, suspect) =
             object == 0
             ? claimKeys(0, depth: depth, nodes: nodes, bytes: p, rootKeys: rootKeys, scratch: scratch, isRoot: true)
-            : claimKeys(object, depth: depth, nodes: nodes, bytes: p, rootKeys: rootKeys, scratch: scratch, isRoot: false)
+            : claimKeys(
+                object,
+                depth: depth,
+                nodes: nodes,
+                bytes: p,
+                rootKeys: rootKeys,
+                scratch: scratch,
+                isRoot: false
+            )
         nodes[object].length = UInt32(truncatingIfNeeded: members)
         return !suspect || scratch.duplicateKey(inObject: object, nodes: nodes, bytes: p, padded: true) == nil
     }
