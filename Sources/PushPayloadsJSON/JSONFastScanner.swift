@@ -43,8 +43,12 @@ enum JSONFastScanner {
         var objects: UInt64 = 0
         // Whether the string starting at `i` is an object key (its colon follows).
         var isKey = false
-        // This payload's stamp for the duplicate-key slots (closeObject).
-        _ = scratch.nextKeyStamp()
+        // Duplicate keys: each key claims a slot chosen by its text, stamped with this payload and its object.
+        let payloadStamp = UInt64(scratch.nextKeyStamp()) &<< 32
+        let keySlots = scratch.keySlots
+        let keySlotMask = scratch.keySlotMask
+        // The root key entry that nested keys write (see rootKeyEntries(forBytes:)).
+        let rootKeySink = rootKeyEntries(forBytes: n) &- 1
 
         value: while true {
             // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
@@ -100,9 +104,44 @@ enum JSONFastScanner {
                 nodeCount &+= 1
                 i &+= 1
                 if isKey {
-                    // The key's hash, its claim on a duplicate-key slot and its root key entry are taken when its
-                    // object closes (closeObject), in a loop of their own: here they held six registers the scan needs.
                     isKey = false
+                    let object = Int(stack[depth &- 1])
+                    let members = nodes[object].length &+ 1
+                    nodes[object].length = members
+                    // The key's slot: if this object already claimed it, the key may repeat an earlier one
+                    // (or share its slot), which the exact check settles when the object closes; so does a
+                    // key with escapes, whose raw bytes are not its text. If another object of this payload
+                    // claimed it and is still open, that object loses track of its key: it is flagged too.
+                    // So every object that holds a repeated key is flagged by the time it closes. The slot depends
+                    // on the object's depth too, so a key an enclosing object also has seldom evicts its claim.
+                    let fingerprint = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start)
+                    let hash = JSONParserScratch.keyHash(fingerprint)
+                    // A key of the top-level object (only the root's node is at index 0) gets its entry; a key of
+                    // another object writes the entry past the last one a root key can take, which nothing reads:
+                    // no branch that alternates with the nesting. Bit 31 (no node index reaches it) marks a key
+                    // with escapes, which the index skips.
+                    let entry = object == 0 ? Int(truncatingIfNeeded: members &- 1) : rootKeySink
+                    rootKeys[entry] =
+                        hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
+                        | (hasEscapes ? 0x8000_0000 : 0)
+                    let slot = JSONParserScratch.keySlot(hash: hash, depth: depth) & keySlotMask
+                    let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
+                    let previous = keySlots[slot]
+                    keySlots[slot] = claim
+                    // Stamps only grow (the slots are cleared when they wrap around), so a claim of this payload is
+                    // exactly one at or above its stamp: one comparison, nearly never true, for both cases below.
+                    if previous >= payloadStamp || hasEscapes {
+                        if previous == claim || hasEscapes {
+                            nodes[object].flags = JSONNode.needsKeyCheck
+                        }
+                        if previous != claim && previous >= payloadStamp {
+                            // An open object's node still has the `end` written when it opened.
+                            let other = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
+                            if nodes[other].end == UInt32(truncatingIfNeeded: other &+ 1) {
+                                nodes[other].flags = JSONNode.needsKeyCheck
+                            }
+                        }
+                    }
                     if p[i] != UInt8(ascii: ":") {
                         i = skipWhitespace(p, i)
                         guard p[i] == UInt8(ascii: ":") else { return nil }
@@ -187,95 +226,14 @@ enum JSONFastScanner {
                 i &+= 1
                 depth = level
                 nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
-                if object {
-                    guard
-                        closeObject(
-                            container,
-                            depth: level &+ 1,
-                            nodes: nodes,
-                            bytes: p,
-                            rootKeys: rootKeys,
-                            scratch: scratch
-                        )
-                    else { return nil }
+                if object && nodes[container].flags != 0 {
+                    nodes[container].flags = 0
+                    if scratch.duplicateKey(inObject: container, nodes: nodes, bytes: p, padded: true) != nil {
+                        return nil
+                    }
                 }
             }
         }
-    }
-
-    /// The keys of the object at node `object`, which has just closed (its `end` is written), at nesting depth `depth`
-    /// (1 for the top-level object): counts them into its `length`, writes the top-level object's root key entries
-    /// (`rootKeys`, see ``rootKeyEntries(forBytes:)``), and settles duplicate keys. Returns false when a key repeats.
-    ///
-    /// Each key claims a slot of `scratch`'s table chosen by its text and the depth, stamped with this payload and the
-    /// object. The object's keys claim their slots one after another here, so a key that finds the slot claimed by its
-    /// own object may repeat an earlier one (or share its slot): the exact check decides, as for a key with escapes,
-    /// whose raw bytes are not its text. A claim of another object is of one closed already, whose keys were checked.
-    /// Out of line, so that the scan's registers stay with the scan.
-    @inline(never)
-    static func closeObject(
-        _ object: Int,
-        depth: Int,
-        nodes: UnsafeMutablePointer<JSONNode>,
-        bytes p: UnsafePointer<UInt8>,
-        rootKeys: UnsafeMutablePointer<UInt64>,
-        scratch: JSONParserScratch
-    ) -> Bool {
-        // Only the top-level object (only its node is at index 0) writes root key entries: a loop of its own.
-        let (members, suspect) =
-            object == 0
-            ? claimKeys(0, depth: depth, nodes: nodes, bytes: p, rootKeys: rootKeys, scratch: scratch, isRoot: true)
-            : claimKeys(
-                object,
-                depth: depth,
-                nodes: nodes,
-                bytes: p,
-                rootKeys: rootKeys,
-                scratch: scratch,
-                isRoot: false
-            )
-        nodes[object].length = UInt32(truncatingIfNeeded: members)
-        return !suspect || scratch.duplicateKey(inObject: object, nodes: nodes, bytes: p, padded: true) == nil
-    }
-
-    /// ``closeObject(_:depth:nodes:bytes:rootKeys:scratch:)``'s loop over the keys: returns their count and whether one
-    /// may repeat another.
-    @inline(__always)
-    private static func claimKeys(
-        _ object: Int,
-        depth: Int,
-        nodes: UnsafeMutablePointer<JSONNode>,
-        bytes p: UnsafePointer<UInt8>,
-        rootKeys: UnsafeMutablePointer<UInt64>,
-        scratch: JSONParserScratch,
-        isRoot: Bool
-    ) -> (members: Int, suspect: Bool) {
-        let end = Int(truncatingIfNeeded: nodes[object].end)
-        let claim = UInt64(truncatingIfNeeded: scratch.keyStamp) &<< 32 | UInt64(truncatingIfNeeded: object)
-        let keySlots = scratch.keySlots
-        let keySlotMask = scratch.keySlotMask
-        var key = object &+ 1
-        var members = 0
-        var suspect = false
-        while key < end {
-            let node = nodes[key]
-            let hasEscapes = node.flags != 0
-            let fingerprint = JSONParserScratch.paddedFingerprint(p + Int(node.start), Int(node.length))
-            let hash = JSONParserScratch.keyHash(fingerprint)
-            if isRoot {
-                // The hash's high half (the index takes bits 32 and up), the key's node; bit 31 (no node index reaches
-                // it) marks a key with escapes, which the index skips.
-                let high = hash ^ UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash))
-                rootKeys[members] = high | UInt64(truncatingIfNeeded: key) | (hasEscapes ? 0x8000_0000 : 0)
-            }
-            let slot = JSONParserScratch.keySlot(hash: hash, depth: depth) & keySlotMask
-            let previous = keySlots[slot]
-            keySlots[slot] = claim
-            suspect = suspect || previous == claim || hasEscapes
-            members &+= 1
-            key = Int(truncatingIfNeeded: nodes[key &+ 1].end)
-        }
-        return (members, suspect)
     }
 
     /// The portable stage-one kernel: sets, in `bitmap` (``bitmapWords(forBytes:)`` words), the bit of
@@ -312,21 +270,19 @@ enum JSONFastScanner {
     static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
 
     /// The root key entries to reserve for `n` bytes: every key and its value take at least four bytes
-    /// (`"":0` and a separator), so a root object has at most `(n - 2) / 4 + 1` members, below `n / 4 + 1`.
-    static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 1 }
+    /// (`"":0` and a separator), so a root object has at most `(n - 2) / 4 + 1` members, below `n / 4 + 1`; the
+    /// last entry is left to the keys of nested objects, which write one without a branch on their object.
+    static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 2 }
 
     /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.
-    ///
-    /// Compares, rather than testing a bit of a 64-bit mask: the scan held the masks in registers it needs more.
     @inline(__always)
     static func isTwoByteEscape(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return true
-        default:
-            return false
-        }
+        let below64: UInt64 = 1 << 0x22 | 1 << 0x2F
+        let from64: UInt64 =
+            1 << (0x5C - 0x40) | 1 << (0x62 - 0x40) | 1 << (0x66 - 0x40) | 1 << (0x6E - 0x40) | 1 << (0x72 - 0x40)
+            | 1 << (0x74 - 0x40)
+        if byte < 0x40 { return below64 >> UInt64(byte) & 1 != 0 }
+        return byte < 0x80 && from64 >> UInt64(byte &- 0x40) & 1 != 0
     }
 
     /// A leaf or a just-opened container at index `index`: its subtree ends right after it (every writer of
