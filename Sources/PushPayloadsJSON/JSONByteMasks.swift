@@ -36,6 +36,16 @@ enum JSONByteMasks {
         )
     }
 
+    /// Bit `k` set for each of the 16 bytes at `p` (which must all be readable) that is not an ASCII digit.
+    @inline(__always)
+    static func nonDigits16(_ p: UnsafeRawPointer) -> UInt64 {
+        let bytes = vector(p.loadUnaligned(as: SIMD16<UInt8>.self))
+        // Digits become 0–9 and every other byte 10 or more (wrapping below `0`): one unsigned comparison.
+        let offsets = Builtin.sub_Vec16xInt8(bytes, vector(SIMD16(repeating: UInt8(ascii: "0"))))
+        let lanes = Builtin.cmp_ugt_Vec16xInt8(offsets, vector(SIMD16(repeating: 9)))
+        return UInt64(UInt16(Builtin.bitcast_Vec16xInt1_Int16(lanes)))
+    }
+
     @inline(__always)
     private static func vector(_ bytes: SIMD16<UInt8>) -> Builtin.Vec16xInt8 {
         unsafeBitCast(bytes, to: Builtin.Vec16xInt8.self)
