@@ -129,7 +129,8 @@ struct MarkerKeyIndexTests {
             var keys = Set<String>()
             while keys.count < count {
                 let key = Self.filterKeys.randomElement(using: &generator)!
-                keys.insert(Bool.random(using: &generator) ? key : key + "_\(Int.random(in: 0..<50, using: &generator))")
+                let suffix = Int.random(in: 0..<50, using: &generator)
+                keys.insert(Bool.random(using: &generator) ? key : key + "_\(suffix)")
             }
             let members = keys.map { key -> String in
                 // Some keys written with an escape: the filter holds decoded keys.
