@@ -82,4 +82,16 @@ struct SDKConversionsTests {
         }
         #expect(SDKConversions.isKotlinBlank(nil))
     }
+
+    @Test("the URL check's byte classes are RFC 3986's: scheme bytes, and a host's reg-name bytes")
+    func urlByteClasses() {
+        let letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        let digits = Set("0123456789".utf8)
+        let scheme = letters.union(digits).union("+-.".utf8)
+        let host = letters.union(digits).union("-._~%!$&'()*+,;=".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(SDKConversions.isSchemeByte(byte) == scheme.contains(byte), "\(byte)")
+            #expect(SDKConversions.isHostByte(byte) == (byte >= 0x80 || host.contains(byte)), "\(byte)")
+        }
+    }
 }

@@ -21,7 +21,7 @@ public struct CordialDecoder: PushPayloadDecoder {
     /// when `system.messageAttribution.mcID` is, with `system` (on FCM, parsed once) for decoding.
     public func match(_ payload: PushPayload) -> PushMatch? {
         if Self.isCordialMessage(payload) { return PushMatch(payload, marker: .cordialMessageID) }
-        guard payload.object.contains("system"), let system = payload.nestedJSON("system"),
+        guard payload["system"] != nil, let system = payload.nestedJSON("system"),
             system["messageAttribution"]?["mcID"]?.kind == .string
         else { return nil }
         return PushMatch(payload, marker: .cordialMessageAttribution, reading: system)

@@ -29,14 +29,14 @@ public struct SwrveDecoder: PushPayloadDecoder {
 
     /// ``PushMarker/swrveSilentPushID`` when `_sp` is a usable push id, else ``PushMarker/swrvePushID`` when `_p` is.
     public func match(_ payload: PushPayload) -> PushMatch? {
-        if Self.pushIDText(payload["_sp"]) != nil { return PushMatch(payload, marker: .swrveSilentPushID) }
-        return Self.pushIDText(payload["_p"]) != nil ? PushMatch(payload, marker: .swrvePushID) : nil
+        if Self.isPushID(payload["_sp"]) { return PushMatch(payload, marker: .swrveSilentPushID) }
+        return Self.isPushID(payload["_p"]) ? PushMatch(payload, marker: .swrvePushID) : nil
     }
 
     /// Whether `_sp` is a usable push id; on FCM also whether Android drops the push over its `_siw`.
     public func isSilent(_ match: PushMatch) -> Bool {
         let payload = match.payload
-        if Self.pushIDText(payload["_sp"]) != nil { return true }
+        if Self.isPushID(payload["_sp"]) { return true }
         return payload.shape == .fcm && Self.androidRefusesInfluenceWindow(payload)
     }
 
@@ -69,6 +69,14 @@ public struct SwrveDecoder: PushPayloadDecoder {
     package static func pushID(_ value: JSONValue?) -> String? {
         guard let value, let id = SDKConversions.appleStringValue(value), !id.isEmpty else { return nil }
         return id
+    }
+
+    /// Whether `value` is a push id (``pushIDText(_:)`` is not `nil`), told without holding the id: a string that is not
+    /// empty, or a number or Boolean whose text is not.
+    static func isPushID(_ value: JSONValue?) -> Bool {
+        guard let value else { return false }
+        if value.kind == .string { return !value.isEmptyString }
+        return pushID(value) != nil
     }
 
     /// ``pushID(_:)`` as held: a string id as a reference into the payload, so recognising a push and summarising it

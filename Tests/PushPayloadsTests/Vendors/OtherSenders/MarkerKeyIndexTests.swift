@@ -112,6 +112,43 @@ struct MarkerKeyIndexTests {
         }
     }
 
+    /// Keys the decoders ask for, keys that share their first and last bytes or length, and keys written with escapes.
+    static let filterKeys = [
+        "aps", "title", "subtitle", "body", "text", "source", "atomic", "_sp", "_p", "mcID", "system", "_sw", "_sd",
+        "attributes", "a", "ab", "_ab", "pw_msg", "itbl", "custom", "sound", "tps", "axs", "text_0", "text_1",
+        "metrics_1", "ctx_3", "", "title2", "tItle",
+    ]
+
+    @Test("top-level lookups and the marker index agree with a search, whatever the key filter holds")
+    func keyFilter() throws {
+        var generator = SystemRandomNumberGenerator()
+        let standardUnindexed = PushDecoderRegistry(PushDecoderRegistry.standard.decoders.map { Unindexed(base: $0) })
+        // From 1 to 30 members: objects with a filter (up to 12) and without one.
+        for round in 0..<600 {
+            let count = 1 + round % 30
+            var keys = Set<String>()
+            while keys.count < count {
+                let key = Self.filterKeys.randomElement(using: &generator)!
+                let suffix = Int.random(in: 0..<50, using: &generator)
+                keys.insert(Bool.random(using: &generator) ? key : key + "_\(suffix)")
+            }
+            let members = keys.map { key -> String in
+                // Some keys written with an escape: the filter holds decoded keys.
+                let written =
+                    key.first == "s" && Bool.random(using: &generator) ? "\\u0073" + key.dropFirst() : key
+                let value = ["\"1\"", "\"x\"", "1", "{}", "{\"alert\":\"Hi\"}"].randomElement(using: &generator)!
+                return "\"\(written)\":\(value)"
+            }
+            let json = "{" + members.joined(separator: ",") + "}"
+            let payload = try PushPayload(jsonString: json)
+            for key in Self.filterKeys + keys.sorted() {
+                #expect(payload[key] == payload.object[key], "\(key) in \(json)")
+            }
+            #expect(PushDecoderRegistry.standard.classify(payload) == standardUnindexed.classify(payload), "\(json)")
+            #expect(PushDecoderRegistry.extended.classify(payload) == Self.unindexed.classify(payload), "\(json)")
+        }
+    }
+
     @Test("decoders without keys are always asked; past the 64th, every decoder is")
     func positions() throws {
         var decoders: [any PushPayloadDecoder] = [KeyDecoder(name: "plain", key: "plain", declares: false)]
