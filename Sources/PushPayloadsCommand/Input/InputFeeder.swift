@@ -24,6 +24,10 @@ final class InputFeeder {
     var cutsRanges = false
     /// Set by a worker when a range held more entries than a searched batch may: no more ranges are cut.
     let sawShortLines = SharedValue(false)
+    /// How many times ``targetBatchBytes`` a range is: bigger batches mean fewer hand-overs (about three context
+    /// switches a batch), and a range's bytes are not copied or searched by the producer, so its size costs nothing
+    /// there. Where batches end changes no output of a run with ranges.
+    var rangeScale = 4
     /// The average line length, in the input's first batch, from which its later batches are ranges: a range of the
     /// batch's target then holds an eighth of the entry limit, on average, at 1 MiB. Tests lower it.
     var minimumRangeLineBytes = 128
@@ -82,8 +86,10 @@ final class InputFeeder {
                 do {
                     let consumedBefore = batch.consumedBytes
                     defer { readerRemainingBytes? -= batch.consumedBytes - consumedBefore }
-                    let target = batchTarget(reader)
-                    if takesRanges(reader) {
+                    let ranges = takesRanges(reader)
+                    let (rangeBytes, overflow) = targetBatchBytes.multipliedReportingOverflow(by: rangeScale)
+                    let target = batchTarget(reader, unit: ranges ? (overflow ? .max : rangeBytes) : targetBatchBytes)
+                    if ranges {
                         let more = reader.cutMappedRange(
                             batch,
                             targetBytes: target,
@@ -159,13 +165,13 @@ final class InputFeeder {
         return (range.lowerBound == 0) == (spec.firstLine == 1)
     }
 
-    /// The bytes to fill the next batch with from `reader`: ``targetBatchBytes``, or near the end of the last input,
-    /// a share of what is left (``tailBatches``).
-    private func batchTarget(_ reader: LineReader) -> Int {
+    /// The bytes to fill the next batch with from `reader`: `unit` (``targetBatchBytes``, or a range's), or near the
+    /// end of the last input, a share of what is left (``tailBatches``).
+    private func batchTarget(_ reader: LineReader, unit: Int) -> Int {
         guard tailBatches > 1, let remaining = readerRemainingBytes, !reader.isDecompressing,
-            remaining < targetBatchBytes * tailBatches,
+            remaining / tailBatches < unit,
             nextInput > lastInputIndex
-        else { return targetBatchBytes }
+        else { return unit }
         return max(remaining / tailBatches, Self.minimumTailBatchBytes)
     }
 
