@@ -27,7 +27,7 @@ final class InputFeeder {
     /// How many times ``targetBatchBytes`` a range is: bigger batches mean fewer hand-overs (about three context
     /// switches a batch), and a range's bytes are not copied or searched by the producer, so its size costs nothing
     /// there. Where batches end changes no output of a run with ranges.
-    var rangeScale = 4
+    var rangeScale = 2
     /// The average line length, in the input's first batch, from which its later batches are ranges: a range of the
     /// batch's target then holds an eighth of the entry limit, on average, at 1 MiB. Tests lower it.
     var minimumRangeLineBytes = 128
