@@ -25,8 +25,6 @@ struct PendingLines: Sendable {
     let maximumLineBytes: Int
     /// The entries a batch the producer searched holds at most (``InputFeeder/maximumBatchEntries``).
     let maximumEntries: Int
-    /// The range ends the input without a line feed: its last bytes are a line anyway.
-    let isLast: Bool
     /// The range holds a byte that is not JSON whitespace, so at least one entry (for the note on an argument that
     /// gave no payload).
     let hasEntries: Bool
@@ -102,8 +100,9 @@ extension LineBatch {
             lineStart = newline + 1
         }
         if lineStart < end {
-            // Only the input's last range can end without a line feed: its last line is one anyway.
-            precondition(pending.isLast, "a line range that does not end a line")
+            // Only the input's last range ends without a line feed, where its last bytes are a line anyway; or a range
+            // of a file that shrank since it was cut, whose pages are zeros now: the consumer drops that batch
+            // (``MappedInput/damagedOffset``), and every batch after it.
             appendLine(lineStart..<end, line: relativeLine, maximumLineBytes: pending.maximumLineBytes)
             relativeLine += 1
         }

@@ -293,6 +293,7 @@ final class LineReader {
         {
             count = searchFrom + found + 1
         }
+        // The input's last range, which may end without a line feed.
         let isLast = count == available && mapping.bytes[start + count - 1] != 0x0A
         let hasEntries = !JSONLines.isBlank(UnsafeRawBufferPointer(start: mapping.bytes + start, count: count))
         mappedPosition += count
@@ -307,7 +308,6 @@ final class LineReader {
             index: rangesCut,
             maximumLineBytes: maximumPayloadBytes,
             maximumEntries: maximumEntries,
-            isLast: isLast,
             hasEntries: hasEntries
         )
         rangesCut += 1
