@@ -11,8 +11,13 @@ import Testing
 @Suite("LineRange")
 struct LineRangeTests {
     /// The entries of every batch of `text` (a file), by line, and the bytes and marks counted, fed with or without
-    /// ranges; the ranges' lines are found and numbered in a shuffled order, as workers may.
-    static func feed(_ text: [UInt8], ranges: Bool, batchBytes: Int, limit: Int = 64) throws -> (
+    /// ranges; the ranges' lines are found and numbered last range first, each on a thread of its own.
+    static func feed(
+        _ text: [UInt8],
+        ranges: Bool,
+        batchBytes: Int,
+        limit: Int = 64
+    ) throws -> (
         entries: [String], bytes: Int, marks: Int, rangeCount: Int
     ) {
         let folder = try TemporaryDirectory()
@@ -142,7 +147,10 @@ struct LineRangeTests {
                     + ["{\"aps\":{\"alert\":\"end\"}}"]).joined(separator: "\n").utf8
             )
         ),
-        ("d.jsonl", Array(("{\"pad\":\"" + String(repeating: "x", count: 300_000) + "\"}\n{}\n{\"e\":\"\(long)\"}").utf8)),
+        (
+            "d.jsonl",
+            Array(("{\"pad\":\"" + String(repeating: "x", count: 300_000) + "\"}\n{}\n{\"e\":\"\(long)\"}").utf8)
+        ),
     ]
 
     @Test("the command's records with ranges are those of one job", arguments: [300, 4_096, 65_536, 1 << 20])
