@@ -197,7 +197,8 @@ struct ClassifyCommand: ParsableCommand {
             standardInputName: inputArguments.sourceLabel ?? "-",
             standardInputFirstLine: inputArguments.lineOffset + 1,
             byteRange: byteRangeArguments.byteRange(lineOffset: inputArguments.lineOffset),
-            showsProgress: !quiet && Platform.isTerminal(.standardError)
+            showsProgress: !quiet && Platform.isTerminal(.standardError),
+            cutsRanges: format != .arrow
         )
         let (engine, registry, kind) = (engineOptions.engine, senders.registry, kind?.requestKind)
         let (platforms, detail) = (PlatformOption.platforms(platforms), fullDecode ? PushDecodingDetail.full : .summary)

@@ -19,6 +19,20 @@ final class InputFeeder {
     /// With several workers, the batches that the end of the last input is cut into, smaller and smaller, so the
     /// workers finish together instead of one classifying a last full batch alone; 0 keeps every batch full.
     var tailBatches = 0
+    /// With several workers, mapped inputs are cut into byte ranges whose lines the workers find (``PendingLines``),
+    /// after each input's first batch, which the feeder searches. Only when where batches end changes no output.
+    var cutsRanges = false
+    /// Set by a worker when a range held more entries than a searched batch may: no more ranges are cut.
+    let sawShortLines = SharedValue(false)
+    /// How many times ``targetBatchBytes`` a range is: bigger batches mean fewer hand-overs (about three context
+    /// switches a batch), and a range's bytes are not copied or searched by the producer, so its size costs nothing
+    /// there. Where batches end changes no output of a run with ranges.
+    var rangeScale = 2
+    /// The average line length, in the input's first batch, from which its later batches are ranges: a range of the
+    /// batch's target then holds an eighth of the entry limit, on average, at 1 MiB. Tests lower it.
+    var minimumRangeLineBytes = 128
+    /// Whether the current input's lines are long enough for ranges, from its first batch; `nil` before it.
+    private var readerTakesRanges: Bool?
     /// The smallest batch the end of an input is cut into.
     static let minimumTailBatchBytes = 64 * 1024
     /// Set by the consumer when the output went away: the next ``fill(_:)`` reports the end.
@@ -65,13 +79,30 @@ final class InputFeeder {
             if let reader {
                 batch.source = reader.path
                 let entriesBefore = batch.entries.count
-                defer { argumentEntries += batch.entries.count - entriesBefore }
+                defer {
+                    argumentEntries += batch.entries.count - entriesBefore
+                    if batch.pendingLines?.hasEntries == true { argumentEntries += 1 }
+                }
                 do {
                     let consumedBefore = batch.consumedBytes
                     defer { readerRemainingBytes? -= batch.consumedBytes - consumedBefore }
-                    let target = batchTarget(reader)
-                    if try reader.fill(batch, targetBytes: target, maximumEntries: maximumBatchEntries) {
-                        return true
+                    let ranges = takesRanges(reader)
+                    let (rangeBytes, overflow) = targetBatchBytes.multipliedReportingOverflow(by: rangeScale)
+                    let target = batchTarget(reader, unit: ranges ? (overflow ? .max : rangeBytes) : targetBatchBytes)
+                    if ranges {
+                        let more = reader.cutMappedRange(
+                            batch,
+                            targetBytes: target,
+                            maximumEntries: maximumBatchEntries
+                        ) { [sawShortLines] in LineChain(firstLine: $0, sawShortLines: sawShortLines) }
+                        if more { return true }
+                    } else {
+                        reader.endRanges()
+                        let more = try reader.fill(batch, targetBytes: target, maximumEntries: maximumBatchEntries)
+                        if reader.mapping != nil && readerTakesRanges == nil {
+                            readerTakesRanges = batch.entries.count * minimumRangeLineBytes <= batch.byteCount
+                        }
+                        if more { return true }
                     }
                 } catch {
                     batch.notes.append(error.description)
@@ -82,7 +113,7 @@ final class InputFeeder {
                 }
                 closeReader()
                 // Finish the batch with its input, unless it is empty (a file with no payloads).
-                if !batch.entries.isEmpty || !batch.notes.isEmpty { return hasMore }
+                if !batch.entries.isEmpty || !batch.notes.isEmpty || batch.pendingLines != nil { return hasMore }
                 continue
             }
             guard nextInput < inputs.count else { return false }
@@ -134,17 +165,24 @@ final class InputFeeder {
         return (range.lowerBound == 0) == (spec.firstLine == 1)
     }
 
-    /// The bytes to fill the next batch with from `reader`: ``targetBatchBytes``, or near the end of the last input,
-    /// a share of what is left (``tailBatches``).
-    private func batchTarget(_ reader: LineReader) -> Int {
+    /// The bytes to fill the next batch with from `reader`: `unit` (``targetBatchBytes``, or a range's), or near the
+    /// end of the last input, a share of what is left (``tailBatches``).
+    private func batchTarget(_ reader: LineReader, unit: Int) -> Int {
         guard tailBatches > 1, let remaining = readerRemainingBytes, !reader.isDecompressing,
-            remaining < targetBatchBytes * tailBatches,
+            remaining / tailBatches < unit,
             nextInput > lastInputIndex
-        else { return targetBatchBytes }
+        else { return unit }
         return max(remaining / tailBatches, Self.minimumTailBatchBytes)
     }
 
+    /// Whether the next batch of `reader` is a range: ranges are on, the input is mapped, its first batch had long
+    /// enough lines, and no range has held too many entries yet.
+    private func takesRanges(_ reader: LineReader) -> Bool {
+        cutsRanges && reader.mapping != nil && readerTakesRanges == true && !sawShortLines.current
+    }
+
     private func closeReader() {
+        readerTakesRanges = nil
         try? openedDescriptor?.close()
         openedDescriptor = nil
         reader = nil

@@ -51,6 +51,9 @@ final class LineBatch: @unchecked Sendable {
     var tally = Tally()
     /// The counts of `lint`'s records in ``output``.
     var lintTally = LintTally()
+    /// A range of a mapped input whose lines the worker finds before it processes the batch (``LineRange``): until
+    /// then ``entries`` is empty.
+    var pendingLines: PendingLines?
     /// The batch's place in the run, counted by the producer: for ``PipelineTrace`` only.
     var sequence = 0
     /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
@@ -78,6 +81,7 @@ final class LineBatch: @unchecked Sendable {
         hasInputFailure = false
         unreadableInputs = 0
         readFailure = nil
+        pendingLines = nil
         output.removeAll()
         lintTally = LintTally()
         tally = Tally()

@@ -258,6 +258,71 @@ final class LineReader {
         return false
     }
 
+    /// The input's line numbers while its batches are ranges whose lines the workers find
+    /// (``cutMappedRange(_:targetBytes:maximumEntries:makeChain:)``); `nil` while the reader finds the lines itself.
+    private var lineChain: LineChain?
+    /// The ranges cut from the input so far.
+    private var rangesCut = 0
+    /// Whether ``cutMappedRange(_:targetBytes:maximumEntries:makeChain:)`` has cut ranges and ``endRanges()`` not yet been called.
+    var isCuttingRanges: Bool { lineChain != nil }
+
+    /// ``fill(_:targetBytes:maximumEntries:)`` from ``mapping`` without a line search: the batch becomes a view of the
+    /// mapping from where the last one ended to the first line feed at or past `targetBytes - 1`, where the search
+    /// would have ended it, or to the end, and its lines are left to the worker (``LineBatch/pendingLines``). Only
+    /// the entry limit is not applied (see ``PendingLines``). `makeChain` makes the input's ``LineChain``, from the
+    /// line the reader is at, before the first range.
+    func cutMappedRange(
+        _ batch: LineBatch,
+        targetBytes: Int,
+        maximumEntries: Int,
+        makeChain: (_ firstLine: Int) -> LineChain
+    ) -> Bool {
+        guard let mapping, mode == .jsonLines else { preconditionFailure("ranges of an input that is not mapped") }
+        if mappedPosition == 0 && mapping.skippedBytes > 0 {
+            mappedPosition = mapping.skippedBytes
+            batch.tally.byteOrderMarks += 1
+            batch.consumedBytes += mapping.skippedBytes
+        }
+        let start = mappedPosition
+        let available = mapping.readRange.upperBound - start
+        guard available > 0 else { return false }
+        let searchFrom = max(targetBytes - 1, 0)
+        var count = available
+        if searchFrom < available,
+            let found = Platform.firstLineFeed(in: mapping.bytes + start + searchFrom, count: available - searchFrom)
+        {
+            count = searchFrom + found + 1
+        }
+        // The input's last range, which may end without a line feed.
+        let isLast = count == available && mapping.bytes[start + count - 1] != 0x0A
+        let hasEntries = !JSONLines.isBlank(UnsafeRawBufferPointer(start: mapping.bytes + start, count: count))
+        mappedPosition += count
+        batch.consumedBytes += count
+        // A last range of blank lines leaves the batch open for the next input, as the search does.
+        if isLast && !hasEntries { return false }
+        let chain = lineChain ?? makeChain(currentLine)
+        lineChain = chain
+        batch.view(mapping, from: start, count: count)
+        batch.pendingLines = PendingLines(
+            chain: chain,
+            index: rangesCut,
+            maximumLineBytes: maximumPayloadBytes,
+            maximumEntries: maximumEntries,
+            hasEntries: hasEntries
+        )
+        rangesCut += 1
+        return count < available
+    }
+
+    /// Goes back to finding the lines itself after ranges: waits until the workers have published the line counts of
+    /// the ranges cut so far, and reads on from the line after them.
+    func endRanges() {
+        guard let chain = lineChain else { return }
+        currentLine = chain.firstLine(of: rangesCut, lineCount: 0)
+        lineChain = nil
+        mappedPopulated = mappedPosition
+    }
+
     /// Room the first read needs, whatever the chunk size: enough to recognise every format.
     static let minimumFirstRead = 16
 

@@ -25,6 +25,9 @@ struct BatchRun {
     var byteRange: InputByteRange?
     /// `--progress`: the self-overwriting stderr line (``ProgressReporter``).
     var showsProgress = false
+    /// With several jobs, mapped inputs are cut into byte ranges whose lines the workers find (``PendingLines``):
+    /// only where the output does not depend on where batches end (not Arrow, whose record batches follow them).
+    var cutsRanges = false
 
     /// How a run went, for the summary and the exit status.
     struct Outcome {
@@ -97,6 +100,7 @@ struct BatchRun {
                 )
                 // Two batches a worker at the end: the last ones are small, so no worker waits long on another's.
                 feeder.tailBatches = jobs > 1 ? jobs * 2 : 0
+                feeder.cutsRanges = cutsRanges && jobs > 1
                 return feeder
             },
             makeWorker: makeWorker,

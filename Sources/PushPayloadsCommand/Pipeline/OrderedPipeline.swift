@@ -36,6 +36,10 @@ struct OrderedPipeline {
             while more {
                 more = feeder.fill(batch)
                 timeline.mark("fill", batch: sequence)
+                if let pending = batch.pendingLines {
+                    batch.numberLines(pending, lineCount: batch.findLines(pending))
+                    timeline.mark("search", batch: sequence)
+                }
                 worker.process(batch)
                 timeline.mark("process", batch: sequence)
                 consume(batch)
@@ -79,6 +83,13 @@ struct OrderedPipeline {
                 timeline.mark("setup")
                 while let batch = work.pop() {
                     timeline.mark("wait-work", batch: batch.sequence)
+                    if let pending = batch.pendingLines {
+                        // A range of a mapped input: its lines are found here, on the core that parses them.
+                        let lineCount = batch.findLines(pending)
+                        timeline.mark("search", batch: batch.sequence)
+                        batch.numberLines(pending, lineCount: lineCount)
+                        timeline.mark("wait-lines", batch: batch.sequence)
+                    }
                     worker.process(batch)
                     timeline.mark("process", batch: batch.sequence)
                     batch.finished.signal()
