@@ -209,11 +209,7 @@ final class LineReader {
         targetBytes: Int,
         maximumEntries: Int
     ) -> Bool {
-        if mappedPosition == 0 && mapping.skippedBytes > 0 {
-            mappedPosition = mapping.skippedBytes
-            batch.tally.byteOrderMarks += 1
-            batch.consumedBytes += mapping.skippedBytes
-        }
+        skipByteOrderMark(batch, mapping)
         let start = mappedPosition
         let available = mapping.readRange.upperBound - start
         batch.view(mapping, from: start, count: available)
@@ -258,6 +254,16 @@ final class LineReader {
         return false
     }
 
+    /// Steps over the byte-order mark a mapping starts with (``MappedInput/skippedBytes``), once, before the first
+    /// batch: counted and consumed as a read input's is, so mapped and searched batches tally alike.
+    private func skipByteOrderMark(_ batch: LineBatch, _ mapping: MappedInput) {
+        if mappedPosition == 0 && mapping.skippedBytes > 0 {
+            mappedPosition = mapping.skippedBytes
+            batch.tally.byteOrderMarks += 1
+            batch.consumedBytes += mapping.skippedBytes
+        }
+    }
+
     /// The input's line numbers while its batches are ranges whose lines the workers find
     /// (``cutMappedRange(_:targetBytes:maximumEntries:makeChain:)``); `nil` while the reader finds the lines itself.
     private var lineChain: LineChain?
@@ -278,11 +284,7 @@ final class LineReader {
         makeChain: (_ firstLine: Int) -> LineChain
     ) -> Bool {
         guard let mapping, mode == .jsonLines else { preconditionFailure("ranges of an input that is not mapped") }
-        if mappedPosition == 0 && mapping.skippedBytes > 0 {
-            mappedPosition = mapping.skippedBytes
-            batch.tally.byteOrderMarks += 1
-            batch.consumedBytes += mapping.skippedBytes
-        }
+        skipByteOrderMark(batch, mapping)
         let start = mappedPosition
         let available = mapping.readRange.upperBound - start
         guard available > 0 else { return false }
