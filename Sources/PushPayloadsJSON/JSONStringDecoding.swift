@@ -1,3 +1,5 @@
+public import Builtin
+
 /// Helpers over the raw text of strings the parser has already validated.
 ///
 /// Validation happens once, in the scanner; these functions may therefore assume well-formed escapes
@@ -28,6 +30,11 @@ enum JSONStringDecoding {
 
     /// Decodes the escaped, validated text `source[0..<count]` into `destination`, which must hold
     /// `count` bytes (decoding never grows text). Returns the decoded length.
+    ///
+    /// Runs without a backslash go sixteen bytes at a time: each group is stored as it is read (`o <= i`, so the
+    /// group fits in `destination` too) and a vector compare finds the first backslash in it, whose escape is then
+    /// decoded and the next group read from just after it. JSON embedded in a string (FCM data) is short runs
+    /// between `\"`s, so this is one load, compare and store a run.
     @inlinable
     static func unescape(
         _ source: UnsafePointer<UInt8>,
@@ -37,33 +44,43 @@ enum JSONStringDecoding {
         var i = 0
         var o = 0
         while i < count {
-            // Runs without a backslash (JSON embedded in a string is mostly plain text between `\"`s),
-            // eight bytes at a time: o <= i, so the whole word fits in `destination` too.
-            while i &+ 8 <= count {
+            if i &+ 16 <= count {
+                let mask = backslashMask16(UnsafeRawPointer(source + i))
+                UnsafeMutableRawPointer(destination + o).storeBytes(
+                    of: UnsafeRawPointer(source + i).loadUnaligned(as: SIMD16<UInt8>.self),
+                    as: SIMD16<UInt8>.self
+                )
+                if mask == 0 {
+                    i &+= 16
+                    o &+= 16
+                    continue
+                }
+                let plain = mask.trailingZeroBitCount
+                i &+= plain
+                o &+= plain
+            } else if i &+ 8 <= count {
                 let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
                 let x = word ^ 0x5C5C_5C5C_5C5C_5C5C
                 // The lowest set high bit marks the first backslash exactly.
                 let backslashes = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
                 UnsafeMutableRawPointer(destination + o).storeBytes(of: word, as: UInt64.self)
-                if backslashes != 0 {
-                    let plain = backslashes.trailingZeroBitCount &>> 3
-                    i &+= plain
-                    o &+= plain
-                    break
+                if backslashes == 0 {
+                    i &+= 8
+                    o &+= 8
+                    continue
                 }
-                i &+= 8
-                o &+= 8
-            }
-            guard i < count else { break }
-            let byte = source[i]
-            if byte != UInt8(ascii: "\\") {
-                destination[o] = byte
-                i += 1
-                o += 1
+                let plain = backslashes.trailingZeroBitCount &>> 3
+                i &+= plain
+                o &+= plain
+            } else if source[i] != UInt8(ascii: "\\") {
+                destination[o] = source[i]
+                i &+= 1
+                o &+= 1
                 continue
             }
-            let escape = source[i + 1]
-            i += 2
+            // source[i] is a backslash.
+            let escape = source[i &+ 1]
+            i &+= 2
             switch escape {
             case UInt8(ascii: "b"): destination[o] = 0x08
             case UInt8(ascii: "f"): destination[o] = 0x0C
@@ -71,25 +88,58 @@ enum JSONStringDecoding {
             case UInt8(ascii: "r"): destination[o] = 0x0D
             case UInt8(ascii: "t"): destination[o] = 0x09
             case UInt8(ascii: "u"):
-                var scalar = UInt32(truncatingIfNeeded: hex4(source + i))
-                i += 4
+                var scalar = hex4(source + i)
+                i &+= 4
                 if scalar & 0xFC00 == 0xD800 {
                     // The scanner guarantees a low surrogate escape follows.
-                    let low = UInt32(truncatingIfNeeded: hex4(source + i + 2))
-                    i += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    let low = hex4(source + (i &+ 2))
+                    i &+= 6
+                    scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
                 }
-                // A valid scalar: the scanner accepts surrogates only in pairs.
-                UTF8.encode(Unicode.Scalar(scalar).unsafelyUnwrapped) { unit in
-                    destination[o] = unit
-                    o += 1
-                }
+                // A valid scalar (the scanner accepts surrogates only in pairs), in UTF-8.
+                o &+= encodeUTF8(scalar, to: destination + o)
                 continue
             default: destination[o] = escape  // ", \ and /
             }
-            o += 1
+            o &+= 1
         }
         return o
+    }
+
+    /// Writes the UTF-8 of the valid scalar `scalar` at `output`; returns its length.
+    @inlinable @inline(__always)
+    static func encodeUTF8(_ scalar: Int, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        if scalar < 0x80 {
+            output[0] = UInt8(truncatingIfNeeded: scalar)
+            return 1
+        }
+        if scalar < 0x800 {
+            output[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar &>> 6)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            return 2
+        }
+        if scalar < 0x10000 {
+            output[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar &>> 12)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 6 & 0x3F)
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            return 3
+        }
+        output[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar &>> 18)
+        output[1] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 12 & 0x3F)
+        output[2] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 6 & 0x3F)
+        output[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+        return 4
+    }
+
+    /// Bit `k` set for each of the 16 bytes at `p` (all readable) that is a backslash.
+    @inlinable @inline(__always)
+    static func backslashMask16(_ p: UnsafeRawPointer) -> UInt32 {
+        let bytes = unsafeBitCast(p.loadUnaligned(as: SIMD16<UInt8>.self), to: Builtin.Vec16xInt8.self)
+        let lanes = Builtin.cmp_eq_Vec16xInt8(
+            bytes,
+            unsafeBitCast(SIMD16<UInt8>(repeating: UInt8(ascii: "\\")), to: Builtin.Vec16xInt8.self)
+        )
+        return UInt32(UInt16(Builtin.bitcast_Vec16xInt1_Int16(lanes)))
     }
 
     /// Calls `body` with the decoded bytes of string node `node`, decoding on the stack only when the

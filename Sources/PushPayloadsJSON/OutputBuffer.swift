@@ -221,52 +221,70 @@
         output.pointee = UInt8(ascii: "\"")
         output += 1
         // Raw JSON text holds no quote or control character unescaped, and each escape is at least two bytes: only
-        // backslashes need a look.
+        // backslashes need a look. Runs go sixteen bytes at a time, each group stored as it is read (the output is
+        // never ahead of the input, so the room covers it) and the first backslash in it found by a vector compare;
+        // the next group is read from just after that escape.
         var index = 0
-        var runStart = 0
         while index < length {
-            if index + 8 <= length {
-                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                if (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
+            if index &+ 16 <= length {
+                let mask = JSONStringDecoding.backslashMask16(UnsafeRawPointer(source + index))
+                UnsafeMutableRawPointer(output).storeBytes(
+                    of: UnsafeRawPointer(source + index).loadUnaligned(as: SIMD16<UInt8>.self),
+                    as: SIMD16<UInt8>.self
+                )
+                if mask == 0 {
+                    index &+= 16
+                    output += 16
                     continue
                 }
-            }
-            if source[index] != UInt8(ascii: "\\") {
-                index += 1
+                let plain = mask.trailingZeroBitCount
+                index &+= plain
+                output += plain
+            } else if index &+ 8 <= length {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let lanes = (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080
+                UnsafeMutableRawPointer(output).storeBytes(of: word, as: UInt64.self)
+                if lanes == 0 {
+                    index &+= 8
+                    output += 8
+                    continue
+                }
+                // The lowest set high bit marks the first backslash exactly.
+                let plain = lanes.trailingZeroBitCount &>> 3
+                index &+= plain
+                output += plain
+            } else if source[index] != UInt8(ascii: "\\") {
+                output.pointee = source[index]
+                output += 1
+                index &+= 1
                 continue
             }
-            guard index + 1 < length else { return false }
-            let escape = source[index + 1]
+            // source[index] is a backslash.
+            guard index &+ 1 < length else { return false }
+            let escape = source[index &+ 1]
             switch escape {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"),
                 UInt8(ascii: "b"), UInt8(ascii: "f"):
-                index += 2
+                output[0] = UInt8(ascii: "\\")
+                output[1] = escape
+                output += 2
+                index &+= 2
                 continue
-            case UInt8(ascii: "/"), UInt8(ascii: "u"):
+            case UInt8(ascii: "/"):
+                output.pointee = UInt8(ascii: "/")
+                output += 1
+                index &+= 2
+                continue
+            case UInt8(ascii: "u"):
                 break
             default:
                 return false
             }
-            // Runs between escapes are short in escaped text (none between the `\u` escapes of CJK text): a call
-            // to copy none cost more than the escape.
-            let run = index - runStart
-            if run > 0 {
-                output.update(from: source + runStart, count: run)
-                output += run
-            }
-            if escape == UInt8(ascii: "/") {
-                output.pointee = UInt8(ascii: "/")
-                output += 1
-                index += 2
-                runStart = index
-                continue
-            }
-            guard index + 6 <= length else { return false }
-            let unit = JSONStringDecoding.hex4(source + index + 2)
+            guard index &+ 6 <= length else { return false }
+            let unit = JSONStringDecoding.hex4(source + (index &+ 2))
             guard unit >= 0 else { return false }
-            index += 6
+            index &+= 6
             if unit < 0x80 {
                 if unit < 0x20 || unit == 0x22 || unit == 0x5C {
                     output = JSONStringEscaping.writeEscape(UInt8(truncatingIfNeeded: unit), to: output)
@@ -274,36 +292,19 @@
                     output.pointee = UInt8(truncatingIfNeeded: unit)
                     output += 1
                 }
-            } else if unit < 0x800 {
-                output[0] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
-                output[1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-                output += 2
             } else if unit & 0xF800 != 0xD800 {
-                output[0] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
-                output[1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
-                output[2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-                output += 3
+                output += JSONStringDecoding.encodeUTF8(unit, to: output)
             } else {
                 // A surrogate: only a high one followed by an escaped low one is text a parser accepted.
-                guard unit < 0xDC00, index + 6 <= length, source[index] == UInt8(ascii: "\\"),
-                    source[index + 1] == UInt8(ascii: "u")
+                guard unit < 0xDC00, index &+ 6 <= length, source[index] == UInt8(ascii: "\\"),
+                    source[index &+ 1] == UInt8(ascii: "u")
                 else { return false }
-                let low = JSONStringDecoding.hex4(source + index + 2)
+                let low = JSONStringDecoding.hex4(source + (index &+ 2))
                 guard low & 0xFC00 == 0xDC00 else { return false }
-                index += 6
-                let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                output[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-                output[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-                output[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                output[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                output += 4
+                index &+= 6
+                let scalar = 0x10000 &+ ((unit &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+                output += JSONStringDecoding.encodeUTF8(scalar, to: output)
             }
-            runStart = index
-        }
-        let run = length - runStart
-        if run > 0 {
-            output.update(from: source + runStart, count: run)
-            output += run
         }
         output.pointee = UInt8(ascii: "\"")
         count = output - base + 1

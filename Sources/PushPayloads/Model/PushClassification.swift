@@ -33,4 +33,21 @@ public struct PushClassification: Hashable, Sendable {
 
     /// Whether more than one vendor's marker is present.
     public var isAmbiguous: Bool { !alsoMatching.isEmpty }
+
+    /// Each field as given, the marker already chosen: the registry's classification, assembled from its parts where
+    /// the model is built (see `PushDecoderRegistry.parts(of:)`).
+    @inline(__always)
+    init(
+        vendor: PushVendor?,
+        chosenMarker marker: PushMarker?,
+        alsoMatching: consuming [PushVendor],
+        isSilent: Bool,
+        shape: PushWireShape
+    ) {
+        self.vendor = vendor
+        self.marker = marker
+        self.alsoMatching = alsoMatching
+        self.isSilent = isSilent
+        self.shape = shape
+    }
 }
