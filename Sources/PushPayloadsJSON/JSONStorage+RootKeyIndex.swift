@@ -88,9 +88,33 @@ extension JSONStorage {
             guard let keyIndex = rootKeyNode(key) else { return -1 }
             return keyIndex &+ 1
         }
+        let members = Int(nodes[objectIndex].length)
+        guard members > 0 else { return -1 }
+        // An empty key reads no byte, wherever it points.
+        let query = key.baseAddress ?? UnsafePointer(bytes)
+        let count = key.count
+        // The query's first eight bytes (those it has, the rest zero) as one word, read once: each key without
+        // escapes is then ruled out by its length and one load, masked to the query's length, of its own first bytes.
+        // Eight bytes can be read at any key: at least `":` and a value follow it, then the padding.
+        let head =
+            count >= 8
+            ? UInt64(littleEndian: UnsafeRawPointer(query).loadUnaligned(as: UInt64.self))
+            : JSONStringDecoding.loadPartial(query, count)
+        let headMask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &<< 3)) &- 1
         var keyIndex = objectIndex &+ 1
-        for _ in 0..<Int(nodes[objectIndex].length) {
-            if JSONStringDecoding.equals(nodes[keyIndex], in: bytes, key) { return keyIndex &+ 1 }
+        for _ in 0..<members {
+            let node = nodes[keyIndex]
+            if node.flags & JSONNode.hasEscapes == 0 {
+                let start = bytes + Int(node.start)
+                if Int(node.length) == count
+                    && UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)) & headMask == head
+                    && (count <= 8 || JSONStringDecoding.memoryEquals(start, query, count))
+                {
+                    return keyIndex &+ 1
+                }
+            } else if JSONStringDecoding.escapedEquals(node, in: bytes, key) {
+                return keyIndex &+ 1
+            }
             keyIndex = Int(nodes[keyIndex &+ 1].end)
         }
         return -1
