@@ -43,13 +43,12 @@ enum JSONFastScanner {
         var objects: UInt64 = 0
         // Whether the string starting at `i` is an object key (its colon follows).
         var isKey = false
-        // This payload's stamp for the duplicate-key slots (closeObject).
-        _ = scratch.nextKeyStamp()
-        // The key stack, in `rootKeys`: each key's node index is pushed as the scan reads it, and an object's
-        // keys are the entries from the stack's height when it opened (kept in its node's `length` meanwhile)
-        // to the top when it closes, contiguous: closeObject reads them without walking the object's values.
-        // The top-level object's keys stay at the bottom, where its entries for the root key index go.
-        var keyTop = 0
+        // Duplicate keys: each key claims a slot chosen by its text, stamped with this payload and its object.
+        let payloadStamp = UInt64(scratch.nextKeyStamp()) &<< 32
+        let keySlots = scratch.keySlots
+        let keySlotMask = scratch.keySlotMask
+        // The root key entry that nested keys write (see rootKeyEntries(forBytes:)).
+        let rootKeySink = rootKeyEntries(forBytes: n) &- 1
 
         value: while true {
             // A value (or, when `isKey`, a key) starts at `i`; whitespace is skipped.
@@ -105,12 +104,44 @@ enum JSONFastScanner {
                 nodeCount &+= 1
                 i &+= 1
                 if isKey {
-                    // The key's hash, its claim on a duplicate-key slot, its root key entry and the member count
-                    // are taken when its object closes (closeObject), from the key stack: here they held registers
-                    // the scan needs, and a claim made while nested objects are open could lose track of a key.
                     isKey = false
-                    rootKeys[keyTop] = UInt64(truncatingIfNeeded: nodeCount &- 1)
-                    keyTop &+= 1
+                    let object = Int(stack[depth &- 1])
+                    let members = nodes[object].length &+ 1
+                    nodes[object].length = members
+                    // The key's slot: if this object already claimed it, the key may repeat an earlier one
+                    // (or share its slot), which the exact check settles when the object closes; so does a
+                    // key with escapes, whose raw bytes are not its text. If another object of this payload
+                    // claimed it and is still open, that object loses track of its key: it is flagged too.
+                    // So every object that holds a repeated key is flagged by the time it closes. The slot depends
+                    // on the object's depth too, so a key an enclosing object also has seldom evicts its claim.
+                    let fingerprint = JSONParserScratch.paddedFingerprint(p + start, i &- 1 &- start)
+                    let hash = JSONParserScratch.keyHash(fingerprint)
+                    // A key of the top-level object (only the root's node is at index 0) gets its entry; a key of
+                    // another object writes the entry past the last one a root key can take, which nothing reads:
+                    // no branch that alternates with the nesting. Bit 31 (no node index reaches it) marks a key
+                    // with escapes, which the index skips.
+                    let entry = object == 0 ? Int(truncatingIfNeeded: members &- 1) : rootKeySink
+                    rootKeys[entry] =
+                        hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: nodeCount &- 1)
+                        | (hasEscapes ? 0x8000_0000 : 0)
+                    let slot = JSONParserScratch.keySlot(hash: hash, depth: depth) & keySlotMask
+                    let claim = payloadStamp | UInt64(truncatingIfNeeded: object)
+                    let previous = keySlots[slot]
+                    keySlots[slot] = claim
+                    // Stamps only grow (the slots are cleared when they wrap around), so a claim of this payload is
+                    // exactly one at or above its stamp: one comparison, nearly never true, for both cases below.
+                    if previous >= payloadStamp || hasEscapes {
+                        if previous == claim || hasEscapes {
+                            nodes[object].flags = JSONNode.needsKeyCheck
+                        }
+                        if previous != claim && previous >= payloadStamp {
+                            // An open object's node still has the `end` written when it opened.
+                            let other = Int(truncatingIfNeeded: previous & 0xFFFF_FFFF)
+                            if nodes[other].end == UInt32(truncatingIfNeeded: other &+ 1) {
+                                nodes[other].flags = JSONNode.needsKeyCheck
+                            }
+                        }
+                    }
                     if p[i] != UInt8(ascii: ":") {
                         i = skipWhitespace(p, i)
                         guard p[i] == UInt8(ascii: ":") else { return nil }
@@ -128,15 +159,13 @@ enum JSONFastScanner {
                 let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: depth)
                 objects = object ? objects | bit : objects & ~bit
                 depth &+= 1
-                // An open object's `length` holds the key stack's height until it closes.
-                nodes[nodeCount] = node(object ? JSONNode.object : JSONNode.array, 0, i, object ? keyTop : 0, nodeCount)
+                nodes[nodeCount] = node(object ? JSONNode.object : JSONNode.array, 0, i, 0, nodeCount)
                 nodeCount &+= 1
                 i = skipWhitespace(p, i &+ 1)
                 if p[i] == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     // Empty: nothing to check.
                     i &+= 1
                     depth &-= 1
-                    nodes[container].length = 0
                     nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
                 } else if object {
                     guard p[i] == UInt8(ascii: "\"") else { return nil }
@@ -197,110 +226,14 @@ enum JSONFastScanner {
                 i &+= 1
                 depth = level
                 nodes[container].end = UInt32(truncatingIfNeeded: nodeCount)
-                if object {
-                    let base = Int(truncatingIfNeeded: nodes[container].length)
-                    let members = keyTop &- base
-                    nodes[container].length = UInt32(truncatingIfNeeded: members)
-                    // One key cannot repeat another.
-                    if members >= 2 {
-                        guard
-                            closeObject(
-                                container,
-                                keys: rootKeys + base,
-                                count: members,
-                                depth: depth &+ 1,
-                                nodes: nodes,
-                                bytes: p,
-                                scratch: scratch
-                            )
-                        else { return nil }
+                if object && nodes[container].flags != 0 {
+                    nodes[container].flags = 0
+                    if scratch.duplicateKey(inObject: container, nodes: nodes, bytes: p, padded: true) != nil {
+                        return nil
                     }
-                    keyTop = base
                 }
             }
         }
-    }
-
-    /// The `count` (at least two) keys of the object at node `object`, which has just closed (its `end` and `length`
-    /// are written), at nesting depth `depth` (1 for the top-level object): the key stack's entries at `keys`, each a
-    /// key node's index. Settles duplicate keys (returns false when a key repeats) and, for a top-level object large
-    /// enough for the root key index, replaces its entries with the index's (see ``rootKeyEntries(forBytes:)``);
-    /// other entries are left as any values (nothing reads them).
-    ///
-    /// Up to four keys are compared pairwise by their fingerprints. More claim a slot each in `scratch`'s table, chosen
-    /// by the key's hash and the depth, stamped with this payload and the object; an object's keys claim theirs one
-    /// after another here, so a key that finds the slot claimed by its own object may repeat an earlier one (or share
-    /// its slot). Either way equal keys are caught, and the exact check decides, as for a key with escapes, whose raw
-    /// bytes are not its text. A claim of another object is of one closed already, whose keys were checked.
-    ///
-    /// The keys are read from the stack, not found by walking from key to key through each value's `end`: those loads
-    /// depend on each other, these do not. Out of line, so that the scan's registers stay with the scan.
-    @inline(never)
-    static func closeObject(
-        _ object: Int,
-        keys: UnsafeMutablePointer<UInt64>,
-        count: Int,
-        depth: Int,
-        nodes: UnsafeMutablePointer<JSONNode>,
-        bytes p: UnsafePointer<UInt8>,
-        scratch: JSONParserScratch
-    ) -> Bool {
-        let end = keys + count
-        // Bit 0 set: a key has escapes, or may repeat another.
-        var suspect: UInt64 = 0
-        if count <= 4 {
-            // Each key's fingerprint over its entry, then every pair (at most six comparisons).
-            var entry = keys
-            while entry < end {
-                let node = nodes[Int(truncatingIfNeeded: entry.pointee)]
-                suspect |= UInt64(truncatingIfNeeded: node.flags & JSONNode.hasEscapes)
-                let fingerprint = JSONParserScratch.paddedFingerprint(p + Int(node.start), Int(node.length))
-                var earlier = keys
-                while earlier < entry {
-                    suspect |= earlier.pointee == fingerprint ? 1 : 0
-                    earlier += 1
-                }
-                entry.pointee = fingerprint
-                entry += 1
-            }
-        } else {
-            let claim = UInt64(truncatingIfNeeded: scratch.keyStamp) &<< 32 | UInt64(truncatingIfNeeded: object)
-            let keySlots = scratch.keySlots
-            let keySlotMask = scratch.keySlotMask
-            // Only the top-level object (only its node is at index 0, and its keys start at the stack's bottom) writes
-            // root key entries, and only when the index will be built: a loop of its own.
-            var entry = keys
-            if object == 0 && count >= JSONStorage.rootKeyIndexThreshold {
-                while entry < end {
-                    let key = entry.pointee
-                    let node = nodes[Int(truncatingIfNeeded: key)]
-                    let escapes = UInt64(truncatingIfNeeded: node.flags & JSONNode.hasEscapes)
-                    let hash = JSONParserScratch.keyHash(
-                        JSONParserScratch.paddedFingerprint(p + Int(node.start), Int(node.length))
-                    )
-                    // The hash's high half (the index takes bits 32 and up), the key's node; bit 31 (no node index
-                    // reaches it) marks a key with escapes, which the index skips.
-                    entry.pointee = hash & 0xFFFF_FFFF_0000_0000 | key | escapes &<< 31
-                    let slot = JSONParserScratch.keySlot(hash: hash, depth: depth) & keySlotMask
-                    suspect |= (keySlots[slot] == claim ? 1 : 0) | escapes
-                    keySlots[slot] = claim
-                    entry += 1
-                }
-            } else {
-                while entry < end {
-                    let node = nodes[Int(truncatingIfNeeded: entry.pointee)]
-                    let hash = JSONParserScratch.keyHash(
-                        JSONParserScratch.paddedFingerprint(p + Int(node.start), Int(node.length))
-                    )
-                    let slot = JSONParserScratch.keySlot(hash: hash, depth: depth) & keySlotMask
-                    suspect |=
-                        (keySlots[slot] == claim ? 1 : 0) | UInt64(truncatingIfNeeded: node.flags & JSONNode.hasEscapes)
-                    keySlots[slot] = claim
-                    entry += 1
-                }
-            }
-        }
-        return suspect == 0 || scratch.duplicateKey(inObject: object, nodes: nodes, bytes: p, padded: true) == nil
     }
 
     /// The portable stage-one kernel: sets, in `bitmap` (``bitmapWords(forBytes:)`` words), the bit of
@@ -336,10 +269,9 @@ enum JSONFastScanner {
     /// The number of bitmap words for `n` bytes: through the word that holds the zero byte at `n`.
     static func bitmapWords(forBytes n: Int) -> Int { n / 64 + 1 }
 
-    /// The root key entries to reserve for `n` bytes, which also hold the key stack while the scan runs: every key
-    /// the scan reads but the last takes at least four bytes of its own (`{` or `,`, two quotes and the colon; the
-    /// value's first byte may be the next key's `{`), and the last at least three, so at most `n / 4 + 1` keys are
-    /// on the stack at once.
+    /// The root key entries to reserve for `n` bytes: every key and its value take at least four bytes
+    /// (`"":0` and a separator), so a root object has at most `(n - 2) / 4 + 1` members, below `n / 4 + 1`; the
+    /// last entry is left to the keys of nested objects, which write one without a branch on their object.
     static func rootKeyEntries(forBytes n: Int) -> Int { n / 4 + 2 }
 
     /// Whether `\` followed by `byte` is one of the escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`.

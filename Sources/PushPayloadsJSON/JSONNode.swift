@@ -41,4 +41,7 @@ struct JSONNode: Equatable {
     @usableFromInline static let hasEscapes: UInt8 = 1
     /// Number flag: no fraction and no exponent.
     @usableFromInline static let isInteger: UInt8 = 1
+    /// Object flag, set and cleared by ``JSONFastScanner`` while the object is open: a key may repeat
+    /// another, so the exact check runs when the object closes. Never set in a finished document.
+    @usableFromInline static let needsKeyCheck: UInt8 = 1
 }

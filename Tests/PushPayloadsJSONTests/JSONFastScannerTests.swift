@@ -216,7 +216,7 @@ struct JSONFastScannerTests {
         }
     }
 
-    @Test("the key stack: member counts, root key entries and repeats of objects whose keys interleave with nested ones")
+    @Test("member counts, root key entries and repeats of objects whose keys interleave with nested objects' keys")
     func keyStack() throws {
         // Keys of an object before and after nested objects (whose keys are pushed and popped in between), at several
         // depths, in arrays, and empty objects among them: counts as the full scanner's, entries of the root's keys.
@@ -241,7 +241,7 @@ struct JSONFastScannerTests {
             #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(repeated)") { try parser.parse(repeated) }
         }
         // As many keys open at once as the bytes allow (four bytes a key), valid and cut short, each on a new parser,
-        // whose root key buffer is exactly as large as the scanner reserves: the address sanitizer sees any overrun.
+        // whose root key entries are exactly as many as the scanner reserves: the address sanitizer sees any overrun.
         for depth in [1, 2, 3, 15, 40, 63] {
             let open = String(repeating: #"{"":"#, count: depth)
             let closed = open + "0" + String(repeating: "}", count: depth)
