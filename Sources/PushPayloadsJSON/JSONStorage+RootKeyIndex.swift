@@ -7,7 +7,7 @@
 /// keys hold no escapes are indexed (raw bytes are then the decoded text); others keep the scan.
 extension JSONStorage {
     /// The fewest members worth an index: below it, a scan is as quick.
-    static let rootKeyIndexThreshold = 8
+    static let rootKeyIndexThreshold = 13
 
     /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when the fast scanner
     /// wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes (bit 31) and its node index
