@@ -210,14 +210,7 @@ final class JSONParserScratch: @unchecked Sendable {
             first = JSONStringDecoding.loadPartial(p, count)
             last = 0
         }
-        return fingerprint(first: first, last: last, count: count)
-    }
-
-    /// The fingerprint of a key of `count` bytes from its first eight bytes (those it has, the rest zero) and its last
-    /// eight (zero below eight bytes): every fingerprint is this one mix.
-    @inlinable @inline(__always)
-    static func fingerprint(first: UInt64, last: UInt64, count: Int) -> UInt64 {
-        (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
+        return (first &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ UInt64(truncatingIfNeeded: count))
     }
 
     /// The hash of a key whose fingerprint is `fingerprint`, for every table keyed by it (the duplicate-key slots,
@@ -253,7 +246,7 @@ final class JSONParserScratch: @unchecked Sendable {
         let kept = count >= 8 ? first : first & ((1 &<< (length &<< 3)) &- 1)
         let last =
             count >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) : 0
-        return fingerprint(first: kept, last: last, count: count)
+        return (kept &* 0xFF51_AFD7_ED55_8CCD) ^ (last &+ length)
     }
 
     /// The slots for an object of `count` keys (twice as many or more): only the first ones, sized for this object,

@@ -7,7 +7,7 @@
 /// keys hold no escapes are indexed (raw bytes are then the decoded text); others keep the scan.
 extension JSONStorage {
     /// The fewest members worth an index: below it, a scan is as quick.
-    static let rootKeyIndexThreshold = 13
+    static let rootKeyIndexThreshold = 8
 
     /// Builds the index of the root object's keys, or leaves the document without one. `entries`, when the fast scanner
     /// wrote the nodes, holds each root key's hash (high 32 bits), whether it has escapes (bit 31) and its node index
@@ -82,116 +82,41 @@ extension JSONStorage {
 
     /// The node index of the value of the member whose decoded key is `key`, in the object at node `objectIndex`,
     /// or -1: ``JSONObject/subscript(unsafeUTF8:)``'s search, which neither takes nor gives a reference.
-    ///
-    /// Decoders look keys up about nine times a push payload, mostly keys of up to eight bytes present in small nested
-    /// objects (`aps`, `alert`, `data`). The query's first eight bytes (those it has, the rest zero) are read once as a
-    /// word, and each key without escapes is ruled out by its length and one load of its own first bytes, masked to
-    /// the query's length: eight bytes can be read at any key (at least `":` and a value follow it, then the padding).
-    /// The search is a leaf with few live values, so it pushes no callee-saved register: the root index's probe, keys
-    /// with escapes and long keys whose first eight bytes match go on in functions of their own, reached by a jump.
-    /// (Inlined into the decoders, with the literal key's word a constant, it made their lookups larger than the
-    /// optimiser inlines: +327 instructions a push payload.)
     @usableFromInline
     func memberIndex(inObjectAt objectIndex: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        if objectIndex == 0 && rootKeySlotMask != 0 { return rootMemberIndex(key) }
-        let nodes = self.nodes
-        var remaining = Int(nodes[objectIndex].length)
-        guard remaining > 0 else { return -1 }
-        let bytes = self.bytes
-        let count = key.count
-        // An empty key reads no byte, wherever it points.
-        let head: UInt64
-        if count >= 8 {
-            head = UInt64(littleEndian: UnsafeRawPointer(key.baseAddress!).loadUnaligned(as: UInt64.self))
-        } else {
-            head = JSONStringDecoding.loadPartial(key.baseAddress ?? UnsafePointer(bytes), count)
+        if objectIndex == 0 && rootKeySlotMask != 0 {
+            guard let keyIndex = rootKeyNode(key) else { return -1 }
+            return keyIndex &+ 1
         }
-        let headMask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &<< 3)) &- 1
         var keyIndex = objectIndex &+ 1
-        while true {
-            let node = nodes[keyIndex]
-            if node.flags & JSONNode.hasEscapes != 0 { break }
-            if Int(node.length) == count
-                && UInt64(littleEndian: UnsafeRawPointer(bytes + Int(node.start)).loadUnaligned(as: UInt64.self))
-                    & headMask == head
-            {
-                // Up to eight bytes, the masked word was the whole key.
-                if count <= 8 { return keyIndex &+ 1 }
-                break
-            }
-            remaining &-= 1
-            if remaining == 0 { return -1 }
-            keyIndex = Int(nodes[keyIndex &+ 1].end)
-        }
-        return memberIndex(fromKeyAt: keyIndex, remaining: remaining, key)
-    }
-
-    /// ``memberIndex(inObjectAt:_:)`` from the key node at `keyIndex` on, with `remaining` members left: its search
-    /// went on here at a key with escapes or a long key whose first eight bytes match, both rare.
-    @usableFromInline @inline(never)
-    func memberIndex(fromKeyAt keyIndex: Int, remaining: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var keyIndex = keyIndex
-        for _ in 0..<remaining {
+        for _ in 0..<Int(nodes[objectIndex].length) {
             if JSONStringDecoding.equals(nodes[keyIndex], in: bytes, key) { return keyIndex &+ 1 }
             keyIndex = Int(nodes[keyIndex &+ 1].end)
         }
         return -1
     }
 
-    /// ``memberIndex(inObjectAt:_:)`` in the top-level object when it has an index (whose keys have no escapes): a
-    /// probe that compares each key's length and first eight bytes, as the search does. Out of line, reached by a
-    /// jump, and a leaf as the search is: a key over eight bytes whose first eight match goes on in a function of its
-    /// own.
-    @usableFromInline @inline(never)
-    func rootMemberIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = key.count
+    /// The index of the root object's key node whose text is `key`, or `nil`; only when
+    /// ``rootKeySlotMask`` is not zero. Always inlined: as a call of its own from ``memberIndex(inObjectAt:_:)``, with
+    /// the hash another, two calls cost about as much as the probe.
+    @inlinable @inline(__always)
+    func rootKeyNode(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slots = rootKeySlots.unsafelyUnwrapped
+        let mask = rootKeySlotMask
         // An empty key reads no byte, wherever it points.
         let query = key.baseAddress ?? UnsafePointer(bytes)
-        let head =
-            count >= 8
-            ? UInt64(littleEndian: UnsafeRawPointer(query).loadUnaligned(as: UInt64.self))
-            : JSONStringDecoding.loadPartial(query, count)
-        let headMask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &<< 3)) &- 1
-        let slots = rootKeySlots.unsafelyUnwrapped
-        let mask = rootKeySlotMask
-        let nodes = self.nodes
-        let bytes = self.bytes
-        // rootKeyHash(query, count: count, padded: false), from the word read above.
-        let last =
-            count >= 8
-            ? UInt64(littleEndian: UnsafeRawPointer(query + (count &- 8)).loadUnaligned(as: UInt64.self)) : 0
-        let hash = JSONParserScratch.keyHash(JSONParserScratch.fingerprint(first: head, last: last, count: count))
-        var slot = Int(truncatingIfNeeded: hash &>> 32) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return -1 }
-            let keyIndex = Int(entry) &- 1
+        var slot = Self.rootKeyHash(query, count: key.count, padded: false) & mask
+        while slots[slot] != 0 {
+            let keyIndex = Int(slots[slot]) &- 1
             let node = nodes[keyIndex]
-            if Int(node.length) == count
-                && UInt64(littleEndian: UnsafeRawPointer(bytes + Int(node.start)).loadUnaligned(as: UInt64.self))
-                    & headMask == head
+            if Int(node.length) == key.count
+                && JSONStringDecoding.memoryEquals(bytes + Int(node.start), query, key.count)
             {
-                if count <= 8 { return keyIndex &+ 1 }
-                break
+                return keyIndex
             }
             slot = (slot &+ 1) & mask
         }
-        return rootMemberIndex(fromSlot: slot, key)
-    }
-
-    /// ``rootMemberIndex(_:)``'s probe from `slot` on, comparing whole keys: it went on here at a key over eight bytes
-    /// whose first eight match.
-    @usableFromInline @inline(never)
-    func rootMemberIndex(fromSlot slot: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let slots = rootKeySlots.unsafelyUnwrapped
-        let mask = rootKeySlotMask
-        var slot = slot
-        while slots[slot] != 0 {
-            let keyIndex = Int(slots[slot]) &- 1
-            if JSONStringDecoding.equals(nodes[keyIndex], in: bytes, key) { return keyIndex &+ 1 }
-            slot = (slot &+ 1) & mask
-        }
-        return -1
+        return nil
     }
 
     /// The hash of the `count` bytes at `p`: their fingerprint (`JSONParserScratch`'s; with `padded`, eight
