@@ -217,12 +217,14 @@ struct JSONFastScannerTests {
     }
 
     @Test("member counts, root key entries and repeats of objects whose keys interleave with nested objects' keys")
-    func keyStack() throws {
-        // Keys of an object before and after nested objects (whose keys are pushed and popped in between), at several
-        // depths, in arrays, and empty objects among them: counts as the full scanner's, entries of the root's keys.
-        let text = #"{"a":{"b":{"c":1,"d":[{"e":{}},{"f":2,"g":{"h":3}}],"i":4},"j":{}},"k":[],"l":{"m":{"n":{"o":5}}},"p":6}"#
+    func interleavedKeys() throws {
+        // Keys of an object before and after nested objects, at several depths, in arrays, and empty objects among
+        // them: the member counts, and the lookups of the root's keys through its index.
+        let text =
+            #"{"a":{"b":{"c":1,"d":[{"e":{}},{"f":2,"g":{"h":3}}],"i":4},"j":{}},"k":[],"l":{"m":{"n":{"o":5}}},"#
+            + #""p":6}"#
         let document = try JSONDocument(jsonBytes: Array(text.utf8))
-        #expect(document.root.count == 4)
+        #expect(document.rootObject.count == 4)
         #expect(document.root["a"]?["b"]?.objectValue?.count == 3)
         #expect(document.root["a"]?["b"]?["d"]?[1]?.objectValue?.count == 2)
         #expect(document.root["a"]?["b"]?["i"]?.numberValue?.int64Value == 4)
@@ -246,7 +248,7 @@ struct JSONFastScannerTests {
             let open = String(repeating: #"{"":"#, count: depth)
             let closed = open + "0" + String(repeating: "}", count: depth)
             var fresh = JSONParser()
-            #expect(try fresh.parse(closed).root.count == 1)
+            #expect(try fresh.parse(closed).rootObject.count == 1)
             for cut in [open, String(open.dropLast()), String(open.dropLast(2)), open + "0"] {
                 var parser = JSONParser()
                 #expect(throws: PushPayloadError.self, "\(cut)") { try parser.parse(cut) }
