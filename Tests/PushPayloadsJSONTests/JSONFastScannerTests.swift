@@ -216,6 +216,46 @@ struct JSONFastScannerTests {
         }
     }
 
+    @Test("member counts, root key entries and repeats of objects whose keys interleave with nested objects' keys")
+    func interleavedKeys() throws {
+        // Keys of an object before and after nested objects, at several depths, in arrays, and empty objects among
+        // them: the member counts, and the lookups of the root's keys through its index.
+        let text =
+            #"{"a":{"b":{"c":1,"d":[{"e":{}},{"f":2,"g":{"h":3}}],"i":4},"j":{}},"k":[],"l":{"m":{"n":{"o":5}}},"#
+            + #""p":6}"#
+        let document = try JSONDocument(jsonBytes: Array(text.utf8))
+        #expect(document.rootObject.count == 4)
+        #expect(document.root["a"]?["b"]?.objectValue?.count == 3)
+        #expect(document.root["a"]?["b"]?["d"]?[1]?.objectValue?.count == 2)
+        #expect(document.root["a"]?["b"]?["i"]?.numberValue?.int64Value == 4)
+        #expect(document.root["p"]?.numberValue?.int64Value == 6)
+        var wide = (0..<20).map { #""r\#($0)":{"x\#($0)":{"y":1,"z":2},"w":[{"v":0}]}"# }
+        let wideText = "{" + wide.joined(separator: ",") + "}"
+        var parser = JSONParser()
+        let wideDocument = try parser.parse(wideText)
+        for k in 0..<20 { #expect(wideDocument.root["r\(k)"]?["x\(k)"]?["z"]?.numberValue?.int64Value == 2) }
+        // A root key repeated after nested objects; a nested key repeated after deeper ones.
+        wide[19] = #""r0":1"#
+        for repeated in [
+            "{" + wide.joined(separator: ",") + "}", #"{"a":{"b":{"c":1,"d":{"c":2},"c":3}}}"#,
+            #"{"a":[{"b":1},{"c":{"b":1},"b":2,"c":3}]}"#,
+        ] {
+            #expect(throws: PushPayloadError(.duplicateKey, message: ""), "\(repeated)") { try parser.parse(repeated) }
+        }
+        // As many keys open at once as the bytes allow (four bytes a key), valid and cut short, each on a new parser,
+        // whose root key entries are exactly as many as the scanner reserves: the address sanitizer sees any overrun.
+        for depth in [1, 2, 3, 15, 40, 63] {
+            let open = String(repeating: #"{"":"#, count: depth)
+            let closed = open + "0" + String(repeating: "}", count: depth)
+            var fresh = JSONParser()
+            #expect(try fresh.parse(closed).rootObject.count == 1)
+            for cut in [open, String(open.dropLast()), String(open.dropLast(2)), open + "0"] {
+                var parser = JSONParser()
+                #expect(throws: PushPayloadError.self, "\(cut)") { try parser.parse(cut) }
+            }
+        }
+    }
+
     @Test("when the payload stamps wrap around, the slots are cleared and duplicates are still found")
     func stampsWrapAround() throws {
         let scratch = JSONParserScratch()
