@@ -121,7 +121,7 @@ struct LineRangeTests {
         let chain = LineChain(firstLine: 5, sawShortLines: SharedValue(false))
         let firsts = SharedValue([Int](repeating: -1, count: 40))
         Self.onThreads(Array((0..<40).reversed())) { index in
-            let first = chain.firstLine(of: index, lineCount: index + 1)
+            let first = chain.firstLine(of: index, lineCount: index + 1, turn: DispatchSemaphore(value: 0))
             firsts.withLock { $0[index] = first }
         }
         // Range i starts after ranges 0..<i, of 1...i lines.
