@@ -197,8 +197,8 @@ struct MappedInputTests {
         released.finish()
         #expect(released.pending == nil)
         // Pages given back are the file's again when read.
-        let ones = UnsafeBufferPointer(start: mapping.bytes, count: mapping.count).allSatisfy { $0 == UInt8(ascii: "1") }
-        #expect(ones)
+        let bytes = UnsafeBufferPointer(start: mapping.bytes, count: mapping.count)
+        #expect(bytes.allSatisfy { $0 == UInt8(ascii: "1") })
     }
 
     /// The batches of a `--byte-range` part of `text` (``InputByteRange``), mapped or read, and whether the part is
