@@ -46,7 +46,11 @@ final class LineBatch: @unchecked Sendable {
     var unreadableInputs = 0
     /// The input failed part way: an `io_error` record follows the batch's payloads.
     var readFailure: (line: Int, error: PushPayloadError)?
-    let output: OutputBuffer
+    /// The buffer the records are written into: the batch's own, or with several jobs one lent by the pipeline's
+    /// ``OutputPool`` from the worker's processing until the consumer has written it (``lendOutput(_:)``).
+    @exclusivity(unchecked) private(set) var output: OutputBuffer
+    /// The buffer the batch owns, which ``output`` is while none is lent.
+    private let ownOutput: OutputBuffer
     /// The counts of the records in ``output``.
     var tally = Tally()
     /// The counts of `lint`'s records in ``output``.
@@ -58,13 +62,17 @@ final class LineBatch: @unchecked Sendable {
     var sequence = 0
     /// Signalled by the worker when ``output`` is complete; the consumer waits for it.
     let finished = DispatchSemaphore(value: 0)
+    /// What the worker of a range sleeps on until the ranges before it have published their line counts
+    /// (``LineChain/firstLine(of:lineCount:turn:)``).
+    let lineTurn = DispatchSemaphore(value: 0)
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
         bytes = .allocate(capacity: self.capacity)
         ownBytes = bytes
         ownCapacity = self.capacity
-        output = OutputBuffer(capacity: capacity / 2)
+        ownOutput = OutputBuffer(capacity: capacity / 2)
+        output = ownOutput
         entries.reserveCapacity(4096)
     }
 
@@ -120,6 +128,21 @@ final class LineBatch: @unchecked Sendable {
         precondition(entries.isEmpty)
         mapping = nil
         (bytes, capacity, mappingOffset, byteCount) = (ownBytes, ownCapacity, 0, 0)
+    }
+
+    /// Makes `buffer`, emptied, the batch's ``output`` until ``returnOutput()``: with several jobs, a worker writes into a
+    /// buffer that was written recently, whose pages are present and likely cached, not into this batch's own.
+    func lendOutput(_ buffer: OutputBuffer) {
+        precondition(output === ownOutput && output.isEmpty, "a batch lent a second buffer, or with records")
+        buffer.removeAll()
+        output = buffer
+    }
+
+    /// Hands back the buffer ``lendOutput(_:)`` lent, once it is written, and makes the batch's own buffer its output.
+    func returnOutput() -> OutputBuffer? {
+        guard output !== ownOutput else { return nil }
+        defer { output = ownOutput }
+        return output
     }
 
     func append(_ source: UnsafeRawPointer, count: Int) {

@@ -31,13 +31,18 @@ struct PendingLines: Sendable {
 }
 
 /// The line numbers of one mapped input's ranges, published range after range by the workers that found their lines.
+///
+/// A worker whose turn has not come sleeps on a semaphore of its own that it passes in (its batch's
+/// ``LineBatch/lineTurn``, the reader's for ``LineReader/endRanges()``), reused from range to range: waiting allocates
+/// nothing once the list of waiters has its room.
 final class LineChain: Sendable {
     private struct State: Sendable {
         /// The ranges whose line counts are known: range `published` starts at line `nextLine`.
         var published = 0
         var nextLine: Int
-        /// Workers waiting for their range's first line, by the range's index.
-        var waiters: [Int: DispatchSemaphore] = [:]
+        /// Workers waiting for their range's first line: the range's index and the semaphore the worker sleeps on.
+        /// At most one a thread, so a few; kept when emptied.
+        var waiters: [(index: Int, turn: DispatchSemaphore)] = []
     }
 
     private let state: SharedValue<State>
@@ -46,38 +51,39 @@ final class LineChain: Sendable {
     let sawShortLines: SharedValue<Bool>
 
     init(firstLine: Int, sawShortLines: SharedValue<Bool>) {
-        state = SharedValue(State(nextLine: firstLine))
+        var state = State(nextLine: firstLine)
+        state.waiters.reserveCapacity(8)
+        self.state = SharedValue(state)
         self.sawShortLines = sawShortLines
     }
 
-    /// The first line of range `index`, which has `lineCount` lines: waits until the range before it has published
-    /// its count, then publishes this one's for the range after it.
-    func firstLine(of index: Int, lineCount: Int) -> Int {
-        var semaphore: DispatchSemaphore?
-        if let first = publish(index, lineCount, waiting: &semaphore) { return first }
+    /// The first line of range `index`, which has `lineCount` lines: waits on `turn` until the range before it has
+    /// published its count, then publishes this one's for the range after it. `turn` is the caller's own, signalled
+    /// only by the chain and only once for each wait, so it is back at zero when this returns.
+    func firstLine(of index: Int, lineCount: Int, turn: DispatchSemaphore) -> Int {
+        if let first = publish(index, lineCount, waitingOn: turn) { return first }
         // The range before is still being searched: sleep until its worker publishes and hands over the turn.
-        semaphore?.wait()
-        var unused: DispatchSemaphore?
-        guard let first = publish(index, lineCount, waiting: &unused) else {
+        turn.wait()
+        guard let first = publish(index, lineCount, waitingOn: nil) else {
             preconditionFailure("a line range woken before its turn")
         }
         return first
     }
 
-    /// Publishes range `index`'s count when its turn has come and returns its first line; otherwise registers a
-    /// semaphore in `semaphore` to be signalled when it comes, and returns `nil`.
-    private func publish(_ index: Int, _ lineCount: Int, waiting semaphore: inout DispatchSemaphore?) -> Int? {
+    /// Publishes range `index`'s count when its turn has come and returns its first line; otherwise registers `turn`
+    /// to be signalled when it comes, and returns `nil`.
+    private func publish(_ index: Int, _ lineCount: Int, waitingOn turn: DispatchSemaphore?) -> Int? {
         let (first, next): (Int?, DispatchSemaphore?) = state.withLock { state in
             guard state.published == index else {
-                let waiter = DispatchSemaphore(value: 0)
-                state.waiters[index] = waiter
-                semaphore = waiter
+                guard let turn else { return (nil, nil) }
+                state.waiters.append((index, turn))
                 return (nil, nil)
             }
             let first = state.nextLine
             state.nextLine += lineCount
             state.published += 1
-            return (first, state.waiters.removeValue(forKey: index + 1))
+            guard let waiting = state.waiters.firstIndex(where: { $0.index == index + 1 }) else { return (first, nil) }
+            return (first, state.waiters.remove(at: waiting).turn)
         }
         next?.signal()
         return first
@@ -113,7 +119,7 @@ extension LineBatch {
     /// wait for them), publishes this range's `lineCount` and clears ``pendingLines``. A range with more entries
     /// than a searched batch may hold makes the feeder stop cutting ranges.
     func numberLines(_ pending: PendingLines, lineCount: Int) {
-        let firstLine = pending.chain.firstLine(of: pending.index, lineCount: lineCount)
+        let firstLine = pending.chain.firstLine(of: pending.index, lineCount: lineCount, turn: lineTurn)
         if firstLine != 0 {
             entries.withUnsafeMutableBufferPointer { entries in
                 for index in entries.indices { entries[index].line += firstLine }

@@ -1,3 +1,4 @@
+import Dispatch
 import PushRecords
 import PushRequests
 import SystemPackage
@@ -269,6 +270,8 @@ final class LineReader {
     private var lineChain: LineChain?
     /// The ranges cut from the input so far.
     private var rangesCut = 0
+    /// What ``endRanges()`` sleeps on until the ranges cut so far have published their line counts.
+    private let rangesTurn = DispatchSemaphore(value: 0)
     /// Whether ``cutMappedRange(_:targetBytes:maximumEntries:makeChain:)`` has cut ranges and ``endRanges()`` not yet been called.
     var isCuttingRanges: Bool { lineChain != nil }
 
@@ -320,7 +323,7 @@ final class LineReader {
     /// the ranges cut so far, and reads on from the line after them.
     func endRanges() {
         guard let chain = lineChain else { return }
-        currentLine = chain.firstLine(of: rangesCut, lineCount: 0)
+        currentLine = chain.firstLine(of: rangesCut, lineCount: 0, turn: rangesTurn)
         lineChain = nil
         mappedPopulated = mappedPosition
     }

@@ -134,6 +134,48 @@ final class MappedInput: @unchecked Sendable {
         #endif
     }
 
+    /// The written batches' bytes of mapped inputs, given back (``release(from:count:)``) in spans of at least
+    /// ``minimumBytes`` that end on an ``alignment`` boundary of the address space.
+    ///
+    /// Given back batch by batch, each `MADV_DONTNEED` split the huge page mapping a batch's last bytes (the kernel
+    /// maps a file's large page-cache folios 2 MiB at a time) and flushed the TLB of the core running the other worker:
+    /// with two jobs, inter-processor interrupts on every batch, each a VM exit here, on the consumer's call and on
+    /// the worker it stopped (`perf record -g`: `__split_huge_pmd`, `smp_call_function_many_cond`, `x2apic_send_IPI`
+    /// under `madvise`; `docs/performance.md`, "Two jobs, round five"). Spans from one aligned end to the next split
+    /// nothing, and a few MiB at a time make a few dozen calls for a 200 MB file instead of a hundred.
+    struct Release {
+        /// The huge page size of x86-64 (and of arm64 with 4 KiB pages).
+        static let alignment = 2 << 20
+        /// The least a call gives back, but for what is left of a mapping at its end.
+        var minimumBytes = 8 << 20
+        /// The mapping and the offsets of its written bytes that are not given back yet.
+        private(set) var pending: (mapping: MappedInput, from: Int, to: Int)?
+
+        /// Notes that `count` bytes of `mapping` from `offset`, the next batch in order, are written, and gives back
+        /// what is pending up to its last aligned boundary once that is at least ``minimumBytes``. A batch of another
+        /// mapping, or one before the pending bytes, gives back all that was pending first.
+        mutating func add(_ mapping: MappedInput, from offset: Int, count: Int) {
+            if let held = pending, held.mapping === mapping, offset >= held.to {
+                pending = (mapping, held.from, offset + count)
+            } else {
+                finish()
+                pending = (mapping, offset, offset + count)
+            }
+            guard let held = pending else { return }
+            let base = Int(bitPattern: UInt(bitPattern: held.mapping.bytes))
+            let end = (base + held.to) / Self.alignment * Self.alignment - base
+            guard end - held.from >= minimumBytes else { return }
+            held.mapping.release(from: held.from, count: end - held.from)
+            pending = (held.mapping, end, held.to)
+        }
+
+        /// Gives back all that is pending: at the end of the run, or before another mapping's batches.
+        mutating func finish() {
+            if let held = pending { held.mapping.release(from: held.from, count: held.to - held.from) }
+            pending = nil
+        }
+    }
+
     /// Makes the first bytes of the mapping's pages from `offset` on present, so that reading them takes no page
     /// faults (one system call instead of one fault every few pages).
     func populate(from offset: Int, count wanted: Int) {

@@ -84,11 +84,13 @@ struct BatchRun {
 
         // The mapped input that shrank while it was read, whose batches are not written from then on.
         var damagedMapping: MappedInput?
+        // The written batches' pages of a mapped input, given back in aligned spans (``MappedInput/Release``).
+        var released = MappedInput.Release()
         let maximumLineBytes = self.maximumLineBytes ?? limits.maximumPayloadBytes
         let batchBytes = self.batchBytes
         // Room for a full batch plus the chunk read past it, so batches rarely grow.
         let batchCapacity = min(batchBytes, 1 << 24) + LineReader.defaultChunkSize + 64 * 1024
-        OrderedPipeline(jobs: jobs).run(
+        OrderedPipeline(jobs: jobs, outputCapacity: batchCapacity).run(
             makeBatch: { LineBatch(capacity: batchCapacity) },
             makeFeeder: {
                 let feeder = InputFeeder(
@@ -118,9 +120,12 @@ struct BatchRun {
                 if let done = consume(batch, outputError == nil) {
                     progress.update(payloads: done.payloads, bytes: done.bytes)
                 }
-                batch.mapping?.release(from: batch.mappingOffset, count: batch.byteCount)
+                if let mapping = batch.mapping {
+                    released.add(mapping, from: batch.mappingOffset, count: batch.byteCount)
+                }
             }
         )
+        released.finish()
         progress.clear()
         PipelineTrace.current?.write()
 

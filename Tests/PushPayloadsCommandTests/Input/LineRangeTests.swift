@@ -121,11 +121,27 @@ struct LineRangeTests {
         let chain = LineChain(firstLine: 5, sawShortLines: SharedValue(false))
         let firsts = SharedValue([Int](repeating: -1, count: 40))
         Self.onThreads(Array((0..<40).reversed())) { index in
-            let first = chain.firstLine(of: index, lineCount: index + 1)
+            let first = chain.firstLine(of: index, lineCount: index + 1, turn: DispatchSemaphore(value: 0))
             firsts.withLock { $0[index] = first }
         }
         // Range i starts after ranges 0..<i, of 1...i lines.
         #expect(firsts.current == (0..<40).map { 5 + $0 * ($0 + 1) / 2 })
+    }
+
+    @Test("one semaphore a worker serves every range it waits for, and is left at zero")
+    func chainReusedTurns() {
+        let chain = LineChain(firstLine: 1, sawShortLines: SharedValue(false))
+        let firsts = SharedValue([Int](repeating: -1, count: 400))
+        let turns = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        // Two workers, each taking every other range in order, so each waits for the other's range before its own.
+        Self.onThreads([0, 1]) { worker in
+            for index in stride(from: worker, to: 400, by: 2) {
+                let first = chain.firstLine(of: index, lineCount: 3, turn: turns[worker])
+                firsts.withLock { $0[index] = first }
+            }
+        }
+        #expect(firsts.current == (0..<400).map { 1 + $0 * 3 })
+        for turn in turns { #expect(turn.wait(timeout: .now()) == .timedOut) }
     }
 
     /// Files for the command: long lines (so ranges are cut after the first batch), and after them short ones in

@@ -129,14 +129,21 @@ struct MappedInputTests {
         #expect(MappedInput.make(.init(rawValue: directory)) == nil)
     }
 
-    @Test("a file that shrinks while mapped: no SIGBUS, and where it was damaged is known")
-    func shrinks() throws {
+    /// A file of `pages` pages of the digit 1, open for update (to shrink it under its mapping), in a folder that is
+    /// removed when the returned folder goes away; and the page size.
+    static func pagesFile(pages: Int = 8) throws -> (folder: TemporaryDirectory, handle: FileHandle, pageSize: Int) {
         let folder = try TemporaryDirectory()
         let file = folder.url.appendingPathComponent("input.jsonl")
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        try Data(repeating: UInt8(ascii: "1"), count: pageSize * 8).write(to: file)
-        let handle = try FileHandle(forUpdating: file)
+        try Data(repeating: UInt8(ascii: "1"), count: pageSize * pages).write(to: file)
+        return (folder, try FileHandle(forUpdating: file), pageSize)
+    }
+
+    @Test("a file that shrinks while mapped: no SIGBUS, and where it was damaged is known")
+    func shrinks() throws {
+        let (folder, handle, pageSize) = try Self.pagesFile()
         defer { try? handle.close() }
+        _ = folder
         let mapping = try #require(MappedInput.make(.init(rawValue: handle.fileDescriptor)))
         #expect(mapping.damagedOffset == Int.max)
         // Shrunk inside the last page: no page is gone, the size says it.
@@ -154,6 +161,44 @@ struct MappedInputTests {
         for _ in 0..<(BusErrorGuard.slotCount * 2) {
             #expect(MappedInput.make(.init(rawValue: handle.fileDescriptor)) != nil)
         }
+    }
+
+    @Test("written batches' pages are given back in spans that end on 2 MiB boundaries, and read the same after")
+    func release() throws {
+        let (folder, handle, pageSize) = try Self.pagesFile(pages: (20 << 20) / Int(sysconf(Int32(_SC_PAGESIZE))))
+        defer { try? handle.close() }
+        _ = folder
+        let mapping = try #require(MappedInput.make(.init(rawValue: handle.fileDescriptor)))
+        let base = Int(bitPattern: UInt(bitPattern: mapping.bytes))
+        let alignment = MappedInput.Release.alignment
+        var released = MappedInput.Release()
+        var offset = 0
+        var givenBack = [0]
+        // Batches of a little over 1 MiB, as ranges and searched batches end past their targets.
+        while offset < mapping.count {
+            let count = min((1 << 20) + 4_321, mapping.count - offset)
+            released.add(mapping, from: offset, count: count)
+            offset += count
+            let pending = try #require(released.pending)
+            #expect(pending.to == offset)
+            if pending.from != givenBack.last {
+                // Given back up to the last boundary before the written end, at least the minimum at once.
+                #expect((base + pending.from) % alignment == 0)
+                #expect(pending.from <= offset && offset - pending.from < alignment)
+                #expect(pending.from - givenBack.last! >= released.minimumBytes)
+                givenBack.append(pending.from)
+            }
+        }
+        #expect(givenBack.count >= 2)
+        // Another mapping's batch gives back all that was pending first.
+        let other = try #require(MappedInput.make(.init(rawValue: handle.fileDescriptor)))
+        released.add(other, from: 0, count: pageSize)
+        #expect(released.pending?.mapping === other && released.pending?.from == 0)
+        released.finish()
+        #expect(released.pending == nil)
+        // Pages given back are the file's again when read.
+        let bytes = UnsafeBufferPointer(start: mapping.bytes, count: mapping.count)
+        #expect(bytes.allSatisfy { $0 == UInt8(ascii: "1") })
     }
 
     /// The batches of a `--byte-range` part of `text` (``InputByteRange``), mapped or read, and whether the part is
@@ -233,12 +278,9 @@ struct MappedInputTests {
 
     @Test("a range's mapping reads only the range, and a file shrunk under it is known")
     func rangeShrinks() throws {
-        let folder = try TemporaryDirectory()
-        let file = folder.url.appendingPathComponent("input.jsonl")
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        try Data(repeating: UInt8(ascii: "1"), count: pageSize * 8).write(to: file)
-        let handle = try FileHandle(forUpdating: file)
+        let (folder, handle, pageSize) = try Self.pagesFile()
         defer { try? handle.close() }
+        _ = folder
         let descriptor = FileDescriptor(rawValue: handle.fileDescriptor)
         #expect(MappedInput.make(descriptor, range: 0..<(pageSize * 8 + 1)) == nil, "a range past the end")
         let mapping = try #require(MappedInput.make(descriptor, range: (pageSize * 2)..<(pageSize * 6)))
