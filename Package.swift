@@ -51,7 +51,8 @@ let package = Package(
         .target(
             name: "PushPayloadsJSON",
             dependencies: ["CPushJSONKernels"],
-            // `import Builtin`, in JSONByteMasks.swift only, for vector compares (as swift-atomics does).
+            // `import Builtin` for vector compares (as swift-atomics does): the scanner's masks
+            // (JSONByteMasks.swift) and the string loops (JSONStringEscaping.swift, JSONStringDecoding.swift).
             swiftSettings: strictSettings + [.enableExperimentalFeature("BuiltinModule")],
             // `Double.rounded()` calls libm's `round`, `trunc`, … on Linux; nothing in the engine or the
             // core imports Glibc, which would link it implicitly.

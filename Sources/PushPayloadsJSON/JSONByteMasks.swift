@@ -1,7 +1,8 @@
-// The one file that uses compiler builtins: Swift's SIMD comparison operators (`.==`, `.<`) are generic
-// and compile to a loop over the lanes; LLVM's vector compares and a bitcast of the lane mask become
-// `pcmpeqb`/`pmovmskb` on x86-64 and the same operations on every other target. swift-atomics enables
-// the same `BuiltinModule` feature in its released manifest.
+// Compiler builtins for the scanner's masks (the string escaping and unescaping loops use them too).
+// Swift's SIMD comparison operators (`.==`, `.<`) are generic and compile to a loop over the lanes;
+// LLVM's vector compares and a bitcast of the lane mask become `pcmpeqb`/`pmovmskb` on x86-64 and the
+// same operations on every other target. swift-atomics enables the same `BuiltinModule` feature in its
+// released manifest.
 import Builtin
 
 /// Bit masks of the bytes that the fast scanner cares about, 64 input bytes at a time.
