@@ -221,45 +221,13 @@
         output.pointee = UInt8(ascii: "\"")
         output += 1
         // Raw JSON text holds no quote or control character unescaped, and each escape is at least two bytes: only
-        // backslashes need a look. Runs go sixteen bytes at a time, each group stored as it is read (the output is
-        // never ahead of the input, so the room covers it) and the first backslash in it found by a vector compare;
-        // the next group is read from just after that escape.
+        // backslashes need a look. Runs go sixteen bytes at a time (`JSONStringDecoding.copyPlainStep`, which the
+        // unescape shares), each group stored as it is read (the output is never ahead of the input, so the room
+        // covers it) and the first backslash in it found by a vector compare; the next group is read from just after
+        // that escape.
         var index = 0
         while index < length {
-            if index &+ 16 <= length {
-                let mask = JSONStringDecoding.backslashMask16(UnsafeRawPointer(source + index))
-                UnsafeMutableRawPointer(output).storeBytes(
-                    of: UnsafeRawPointer(source + index).loadUnaligned(as: SIMD16<UInt8>.self),
-                    as: SIMD16<UInt8>.self
-                )
-                if mask == 0 {
-                    index &+= 16
-                    output += 16
-                    continue
-                }
-                let plain = mask.trailingZeroBitCount
-                index &+= plain
-                output += plain
-            } else if index &+ 8 <= length {
-                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let lanes = (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080
-                UnsafeMutableRawPointer(output).storeBytes(of: word, as: UInt64.self)
-                if lanes == 0 {
-                    index &+= 8
-                    output += 8
-                    continue
-                }
-                // The lowest set high bit marks the first backslash exactly.
-                let plain = lanes.trailingZeroBitCount &>> 3
-                index &+= plain
-                output += plain
-            } else if source[index] != UInt8(ascii: "\\") {
-                output.pointee = source[index]
-                output += 1
-                index &+= 1
-                continue
-            }
+            guard JSONStringDecoding.copyPlainStep(source, at: &index, count: length, to: &output) else { continue }
             // source[index] is a backslash.
             guard index &+ 1 < length else { return false }
             let escape = source[index &+ 1]
