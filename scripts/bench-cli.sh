@@ -65,8 +65,8 @@ if [ -n "${PUSH_PAYLOADS:-}" ]; then
     BIN=$PUSH_PAYLOADS
 else
     # The build the docs recommend for batch runs (docs/scale.md): the Swift libraries linked statically start a run
-    # about 3.5 ms sooner (no dynamic loader binding their symbols), which is 1% of a run here and most of the serial
-    # part that keeps two jobs under twice one (docs/performance.md, "Two jobs, round seven").
+    # about 3.5 ms sooner (no dynamic loader binding their symbols), a third of the serial part that keeps two jobs
+    # under twice one, and classify about 7% faster (docs/performance.md, "Two jobs, round seven").
     echo "== building push-payloads in release (--static-swift-stdlib)" >&2
     TRAITS=()
     [ -f /usr/include/jansson.h ] && TRAITS=(--traits Jansson)
