@@ -34,8 +34,8 @@ enum JSONStringDecoding {
     /// Runs without a backslash go sixteen bytes at a time (``copyPlainStep(_:at:count:to:)``): each group is stored
     /// as it is read (the output is never ahead of the input, so the group fits in `destination` too) and a vector
     /// compare finds the first backslash in it, whose escape is then decoded and the next group read from just after
-    /// it. JSON embedded in a string (FCM data) is short runs
-    /// between `\"`s, so this is one load, compare and store a run.
+    /// it. JSON embedded in a string (FCM data) is short runs between `\"`s, so this is one load, compare and store a
+    /// run.
     @inlinable
     static func unescape(
         _ source: UnsafePointer<UInt8>,
@@ -82,7 +82,7 @@ enum JSONStringDecoding {
     /// A group of sixteen or eight is stored whole as it is read, backslash and all, so `output` needs room for the
     /// whole group; both callers have it, because their output never runs ahead of their input. A vector compare
     /// finds the first backslash in sixteen bytes, a SWAR test in eight. One step, not the whole run, and the
-    /// positions moved in place: a loop inside, or a count returned for the caller to add, cost 19 to 107
+    /// positions moved in place: a loop inside, or a count returned for the caller to add, cost 19 to 108
     /// instructions a push payload more than the two loops written out (callgrind), because the embedded JSON of
     /// FCM's data is short runs between `\"`s.
     @inlinable @inline(__always)

@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
+
+@testable import PushPayloadsCommand
 
 /// The values of the command's enum options, as the built binary spells them to a person: in the error for a value
 /// it does not take, in `--help`, and in the bash completion script. The command supplies these spellings itself
@@ -58,5 +61,23 @@ struct OptionValuesTests {
         #expect(script.status == 0)
         let offered = option.values.map { "'\($0)'" }.joined(separator: "$'\\n'")
         #expect(script.output.contains("__push-payloads_add_completions -W \(offered)"))
+    }
+
+    /// An option type that describes one of its values in words, which none of the command's do yet: the spellings
+    /// stay the raw values, and the description reaches the help as argument-parser's own default would pass it.
+    enum DescribedOption: String, CaseIterable, ExpressibleByArgument {
+        case quick
+        case thorough
+
+        var defaultValueDescription: String { self == .thorough ? "every check, slower" : rawValue }
+    }
+
+    @Test("a value described in words keeps its description; plain values have none")
+    func descriptions() {
+        #expect(DescribedOption.allValueStrings == ["quick", "thorough"])
+        #expect(DescribedOption.allValueDescriptions == ["thorough": "every check, slower"])
+        #expect(SeverityOption.allValueStrings == ["info", "warning", "error"])
+        #expect(SeverityOption.allValueDescriptions.isEmpty)
+        #expect(RequestKindOption.fcmV1.defaultValueDescription == "fcm-v1")
     }
 }
