@@ -142,12 +142,16 @@ final class MappedInput: @unchecked Sendable {
     /// with two jobs, inter-processor interrupts on every batch, each a VM exit here, on the consumer's call and on
     /// the worker it stopped (`perf record -g`: `__split_huge_pmd`, `smp_call_function_many_cond`, `x2apic_send_IPI`
     /// under `madvise`; `docs/performance.md`, "Two jobs, round five"). Spans from one aligned end to the next split
-    /// nothing, and a few MiB at a time make a few dozen calls for a 200 MB file instead of a hundred.
+    /// nothing, and tens of MiB at a time make a handful of calls for a 200 MB file instead of a hundred.
     struct Release {
         /// The huge page size of x86-64 (and of arm64 with 4 KiB pages).
         static let alignment = 2 << 20
-        /// The least a call gives back, but for what is left of a mapping at its end.
-        var minimumBytes = 8 << 20
+        /// The least a call gives back, but for what is left of a mapping at its end; so about what a mapped input
+        /// keeps resident (this, the batches in flight and a huge page at either end: `MappedInputTests`). 64 MiB
+        /// rather than 8: each call still flushes the TLB of the core running the other worker, and with two jobs a
+        /// 200 MB file's three calls instead of 24 cost 8–9 ms less CPU (`docs/performance.md`, "Two jobs, round
+        /// eight"), for 56 MiB more of the file's page cache mapped at once.
+        var minimumBytes = 64 << 20
         /// The mapping and the offsets of its written bytes that are not given back yet.
         private(set) var pending: (mapping: MappedInput, from: Int, to: Int)?
 

@@ -104,15 +104,16 @@ public final class PushRecordWriter {
         endsRecord: Bool = true
     ) {
         writePrefix(source: source, line: line, into: output)
-        output.append(#","status":"ok","#)
+        // Fixed text between two values goes in as one literal: each append is a room check and a copy of its own.
         if let delivery {
-            output.append(#""kind":"#)
+            output.append(#","status":"ok","kind":"#)
             appendString(delivery.kind.name, into: output)
             output.append(#","platform":"#)
             appendString(delivery.platform.name, into: output)
-            output.append(UInt8(ascii: ","))
+            output.append(#","vendor":"#)
+        } else {
+            output.append(#","status":"ok","vendor":"#)
         }
-        output.append(#""vendor":"#)
         if let vendor = notification.vendor {
             appendString(vendor.name, into: output)
         } else {
@@ -131,11 +132,13 @@ public final class PushRecordWriter {
         output.appendJSONText(notification.titleText)
         output.append(#","body":"#)
         output.appendJSONText(notification.bodyText)
-        output.append(#","action":"#)
         appendActionKind(notification.defaultAction.kind, into: output)
-        output.append(#","url":"#)
-        if let url = notification.defaultAction.url { appendString(url, into: output) } else { output.append("null") }
-        if endsRecord { output.append("}\n") }
+        if let url = notification.defaultAction.url {
+            appendString(url, into: output)
+            if endsRecord { output.append("}\n") }
+        } else {
+            output.append(endsRecord ? "null}\n" : "null")
+        }
     }
 
     /// Appends an error's record; `source` is ``encodeSource(_:)``'s. With `endsRecord` false the `}}` and line
@@ -187,17 +190,20 @@ public final class PushRecordWriter {
         if written == nil { output.appendJSONString(text) }
     }
 
-    /// Appends an action's kind; the built-in kinds most records carry as bytes escaped beforehand.
+    /// Appends `,"action":` with an action's kind and `,"url":`; the built-in kinds most records carry in one literal
+    /// escaped beforehand.
     @inline(__always)
     private static func appendActionKind(_ kind: PushAction.Kind, into output: OutputBuffer) {
         if kind == .openApp {
-            output.append(#""open_app""#)
+            output.append(#","action":"open_app","url":"#)
         } else if kind == .deepLink {
-            output.append(#""deep_link""#)
+            output.append(#","action":"deep_link","url":"#)
         } else if kind == .openURL {
-            output.append(#""open_url""#)
+            output.append(#","action":"open_url","url":"#)
         } else {
+            output.append(#","action":"#)
             appendString(kind.name, into: output)
+            output.append(#","url":"#)
         }
     }
 

@@ -172,6 +172,8 @@ struct MappedInputTests {
         let base = Int(bitPattern: UInt(bitPattern: mapping.bytes))
         let alignment = MappedInput.Release.alignment
         var released = MappedInput.Release()
+        // A smaller minimum than the default's, so that a 20 MiB file gives back several spans.
+        released.minimumBytes = 8 << 20
         var offset = 0
         var givenBack = [0]
         // Batches of a little over 1 MiB, as ranges and searched batches end past their targets.
@@ -199,6 +201,56 @@ struct MappedInputTests {
         // Pages given back are the file's again when read.
         let bytes = UnsafeBufferPointer(start: mapping.bytes, count: mapping.count)
         #expect(bytes.allSatisfy { $0 == UInt8(ascii: "1") })
+    }
+
+    @Test("with the default minimum, a mapped input read batch by batch keeps at most about the minimum resident")
+    func releaseBoundsResidentBytes() throws {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let minimum = MappedInput.Release().minimumBytes
+        let (folder, handle, _) = try Self.pagesFile(pages: (minimum * 2 + (5 << 20)) / pageSize)
+        defer { try? handle.close() }
+        _ = folder
+        let mapping = try #require(MappedInput.make(.init(rawValue: handle.fileDescriptor)))
+        var released = MappedInput.Release()
+        var offset = 0
+        var largest = 0
+        var sum = 0
+        while offset < mapping.count {
+            // Each batch read, as a worker reads it, then noted as written.
+            let count = min((2 << 20) + 4_321, mapping.count - offset)
+            for page in stride(from: offset, to: offset + count, by: pageSize) { sum &+= Int(mapping.bytes[page]) }
+            largest = max(largest, try #require(try Self.residentBytes(of: mapping)))
+            released.add(mapping, from: offset, count: count)
+            offset += count
+        }
+        #expect(sum > 0)
+        // Read whole, more than twice the minimum, and never more resident at once than the minimum, the batch being
+        // read and two alignments' worth (the kernel may map a large page-cache folio 2 MiB at a time on each side).
+        #expect(largest >= minimum)
+        #expect(largest <= minimum + (2 << 20) + 4_321 + 2 * MappedInput.Release.alignment)
+        released.finish()
+        #expect(try Self.residentBytes(of: mapping) == 0)
+    }
+
+    /// The resident bytes of `mapping` (`Rss` of its entry in `/proc/self/smaps`), or `nil` when not found.
+    static func residentBytes(of mapping: MappedInput) throws -> Int? {
+        let start = UInt(bitPattern: mapping.bytes)
+        // Read to its end: `String(contentsOfFile:)` trusts the size `stat` gives, which is 0 for procfs.
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/smaps"))
+        defer { try? handle.close() }
+        let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        var inMapping = false
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
+                let low = UInt(line[..<dash], radix: 16)
+            {
+                inMapping = low == start
+            } else if inMapping, line.hasPrefix("Rss:") {
+                let kilobytes = line.dropFirst(4).split(separator: " ").first.flatMap { Int($0) }
+                return kilobytes.map { $0 * 1024 }
+            }
+        }
+        return nil
     }
 
     /// The batches of a `--byte-range` part of `text` (``InputByteRange``), mapped or read, and whether the part is

@@ -41,21 +41,24 @@ public struct CordialDecoder: PushPayloadDecoder {
         // The match made sure the id is a string; a summary keeps it as a reference into the payload.
         let mcIDValue = usesAttribution ? match.reading?["messageAttribution"]?["mcID"] : payload["mcID"]
         let mcID = PushTextValue(mcIDValue) ?? .string("")
-        var extras = CordialExtras(mcID: detail == .full ? mcID.string : "")
-        extras.usesMessageAttributionLayout = usesAttribution
 
         // `PushNotificationParserDeepLinks` reads each link as a string that `URL(string:)` accepts.
-        if let deepLink = payload.nestedJSON("deepLink")?.objectValue {
-            let link = { (key: String) in
-                deepLink[key]?.stringValue.flatMap { SDKConversions.appleURLParses($0) ? $0 : nil }
-            }
-            extras.deepLinkURL = link("url")
-            extras.fallbackURL = link("fallbackUrl")
-            if detail == .full { extras.vanityURL = link("vanityUrl") }
+        let deepLink = payload.nestedJSON("deepLink")?.objectValue
+        let link = { (key: String) in
+            deepLink?[key]?.stringValue.flatMap { SDKConversions.appleURLParses($0) ? $0 : nil }
         }
-        if let url = extras.deepLinkURL { notification.defaultAction = .deepLink(url, fallbackURL: extras.fallbackURL) }
+        let deepLinkURL = link("url")
+        let fallbackURL = link("fallbackUrl")
+        if let deepLinkURL { notification.defaultAction = .deepLink(deepLinkURL, fallbackURL: fallbackURL) }
         notification.messageIDText = mcID
+        // The extras are outside a summary: made only for a full decode (building and dropping them cost a summary
+        // their strings' reference counting).
         guard detail == .full else { return }
+        var extras = CordialExtras(mcID: mcID.string)
+        extras.usesMessageAttributionLayout = usesAttribution
+        extras.deepLinkURL = deepLinkURL
+        extras.fallbackURL = fallbackURL
+        extras.vanityURL = link("vanityUrl")
 
         let system = (match.reading ?? payload.nestedJSON("system"))?.objectValue
         // The pre-August-2020 top-level `in-app` flag is not read: the SDK dropped it (commit 34725437).

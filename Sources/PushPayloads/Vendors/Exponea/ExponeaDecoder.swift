@@ -133,7 +133,6 @@ public struct ExponeaDecoder: PushPayloadDecoder {
     /// image, attributes and consent.
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
-        var extras = ExponeaExtras()
         // Kept as references into the payload: a summary copies them into its record as they are.
         let title = PushTextValue(payload["title"])
         let message = PushTextValue(payload["message"])
@@ -165,18 +164,21 @@ public struct ExponeaDecoder: PushPayloadDecoder {
         let attributes = match.reading?.objectValue
         // Android tracks with `data` when it is there and `attributes` otherwise (`parseNotificationData`).
         let tracking = payload.shape == .fcm ? payload.nestedJSON("data")?.objectValue ?? attributes : attributes
-        if let tracking {
-            // The ids make the message id, so even a summary reads them; a string id stays a reference.
-            let campaign = tracking["campaign_id"]
-            extras.actionID =
-                tracking["action_id"]?.numberValue?.int64Value
-                ?? tracking["action_id"]?.stringValue.flatMap { Int64($0) }
+        // The ids make the message id, so even a summary reads them; a string id stays a reference.
+        let campaign = tracking?["campaign_id"]
+        let actionID =
+            tracking?["action_id"]?.numberValue?.int64Value ?? tracking?["action_id"]?.stringValue.flatMap { Int64($0) }
+        if tracking != nil {
             notification.messageIDText =
                 PushTextValue(campaign) ?? campaign?.numberValue.map { .string($0.text) }
-                ?? extras.actionID.map { .string(String($0)) }
-            if detail == .full { extras.campaignID = campaign?.stringValue ?? campaign?.numberValue?.text }
+                ?? actionID.map { .string(String($0)) }
         }
+        // The extras are outside a summary: made only for a full decode, as building and dropping them (a dozen
+        // optional strings and collections) cost a summary about 60 instructions a push line.
         guard detail == .full else { return }
+        var extras = ExponeaExtras()
+        extras.actionID = actionID
+        extras.campaignID = campaign?.stringValue ?? campaign?.numberValue?.text
 
         if payload.shape == .fcm, let sound = payload["sound"]?.stringValue { notification.sound = sound }
         if let image = payload["image"]?.stringValue {

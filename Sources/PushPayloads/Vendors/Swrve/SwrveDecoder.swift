@@ -95,28 +95,14 @@ public struct SwrveDecoder: PushPayloadDecoder {
     /// images, buttons, the silent payload and the other extras.
     public func decode(_ match: PushMatch, into notification: inout PushNotification, detail: PushDecodingDetail) {
         let payload = match.payload
-        var extras = SwrveExtras()
         let pushID = Self.pushIDText(payload["_p"])
         let silentPushID = Self.pushIDText(payload["_sp"])
         let authenticatedUserID = payload["_aui"]
-        if detail == .full {
-            extras.pushID = pushID?.string
-            extras.silentPushID = silentPushID?.string
-            extras.authenticatedUserID = authenticatedUserID?.stringValue
-            extras.trackingData = payload["_td"]?.stringValue
-            extras.platform = payload["_smp"]?.stringValue
-            extras.uniqueMessageID = payload["_sid"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
-            extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
-            extras.influenceWindowMinutes = Self.influenceWindow(payload)
-            if let sound = payload["sound"]?.stringValue, notification.sound == nil { notification.sound = sound }
-        }
         // iOS falls back to the deprecated `_d` when `_sd` is not a string; Android reads `_sd` only.
-        extras.deepLink = payload["_sd"]?.stringValue ?? (payload.shape == .apns ? payload["_d"]?.stringValue : nil)
+        let deepLink = payload["_sd"]?.stringValue ?? (payload.shape == .apns ? payload["_d"]?.stringValue : nil)
 
         let rich = payload.nestedJSON("_sw")?.objectValue
         let version = rich.map { Self.richVersion($0["version"]) }
-        extras.richVersion = rich?["version"] != nil ? version : nil
         // Content of a version the SDK doesn't know is left alone (`isValidNotificationContent`).
         let usableRich = version ?? 0 <= 1 ? rich : nil
         let media = usableRich?["media"]?.objectValue
@@ -157,38 +143,49 @@ public struct SwrveDecoder: PushPayloadDecoder {
                 if let text = PushTextValue(nonEmpty: media["body"]) { notification.bodyText = text }
             }
         }
-        if let usableRich { decodeRich(usableRich, into: &notification, extras: &extras, detail: detail) }
+        // What the tap does: the rich content's campaign, else the deep link (with the media's fallback).
+        let mediaFallbackDeepLink = media?["fallback_sd"]?.stringValue
+        let campaignID = usableRich?["campaign"]?["id"].flatMap { $0.stringValue ?? $0.numberValue?.text }
 
         // Built once, in place: starting from a copy of `PushAction.openApp` and replacing it copied and destroyed
         // an action (four strings) for every payload.
-        let kind: PushAction.Kind =
-            extras.campaignID != nil ? .openCampaign : extras.deepLink != nil ? .deepLink : .openApp
+        let kind: PushAction.Kind = campaignID != nil ? .openCampaign : deepLink != nil ? .deepLink : .openApp
         notification.defaultAction = PushAction(
             kind: kind,
-            url: extras.deepLink,
-            fallbackURL: extras.mediaFallbackDeepLink,
-            campaignID: extras.campaignID
+            url: deepLink,
+            fallbackURL: mediaFallbackDeepLink,
+            campaignID: campaignID
         )
         notification.messageIDText = silentPushID ?? pushID
-        if detail == .full { notification.swrve = extras }
+        // The extras are outside a summary: made only for a full decode (building and dropping a dozen optional
+        // strings cost a summary about 40 instructions a push line).
+        guard detail == .full else { return }
+
+        var extras = SwrveExtras()
+        extras.pushID = pushID?.string
+        extras.silentPushID = silentPushID?.string
+        extras.authenticatedUserID = authenticatedUserID?.stringValue
+        extras.trackingData = payload["_td"]?.stringValue
+        extras.platform = payload["_smp"]?.stringValue
+        extras.uniqueMessageID = payload["_sid"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        extras.campaignType = payload["campaign_type"]?.stringValue ?? "push"
+        extras.silentPayload = payload.nestedJSON("_s.SilentPayload")
+        extras.influenceWindowMinutes = Self.influenceWindow(payload)
+        extras.deepLink = deepLink
+        extras.richVersion = rich?["version"] != nil ? version : nil
+        extras.mediaFallbackDeepLink = mediaFallbackDeepLink
+        extras.campaignID = campaignID
+        if let sound = payload["sound"]?.stringValue, notification.sound == nil { notification.sound = sound }
+        if let usableRich { Self.decodeRich(usableRich, media: media, into: &notification) }
+        notification.swrve = extras
     }
 
-    private func decodeRich(
-        _ rich: JSONObject,
-        into notification: inout PushNotification,
-        extras: inout SwrveExtras,
-        detail: PushDecodingDetail
-    ) {
-        if let media = rich["media"]?.objectValue {
-            if detail == .full, let url = media["url"]?.stringValue {
-                notification.images.append(PushImage(url: url, fallbackURL: media["fallback_url"]?.stringValue))
-            }
-            extras.mediaFallbackDeepLink = media["fallback_sd"]?.stringValue
+    /// The rich content's images and buttons (a full decode's).
+    private static func decodeRich(_ rich: JSONObject, media: JSONObject?, into notification: inout PushNotification) {
+        if let url = media?["url"]?.stringValue {
+            notification.images.append(PushImage(url: url, fallbackURL: media?["fallback_url"]?.stringValue))
         }
-        if let campaign = rich["campaign"]?["id"] {
-            extras.campaignID = campaign.stringValue ?? campaign.numberValue?.text
-        }
-        if detail == .full, let buttons = rich["buttons"]?.arrayValue {
+        if let buttons = rich["buttons"]?.arrayValue {
             for (index, button) in buttons.enumerated() {
                 let action: PushAction
                 let target = button["action"].flatMap { $0.stringValue ?? $0.numberValue?.text }
