@@ -15,11 +15,17 @@
 #   PUSH_PAYLOADS_BEFORE=path/to/old/push-payloads RUNS=10 scripts/bench-cli.sh     # A/B: old and new build
 #   PUSH_PAYLOADS_BEFORE=$BIN PUSH_PAYLOADS=$BIN AFTER_ARGS="--senders all" scripts/bench-cli.sh   # A/B: options
 #   TRACE=5 PUSH_PAYLOADS=… CAPTURE=… scripts/bench-cli.sh   # only: where 1 and 2 jobs spend their time, 5 runs each
+#   CEILING=10 PUSH_PAYLOADS=… CAPTURE=… scripts/bench-cli.sh # only: 2 jobs against the machine's own ceiling
 #
 # TRACE=N runs the command N times with 1 and with 2 jobs under PUSH_PAYLOADS_TRACE (the pipeline's timeline,
 # Sources/PushPayloadsCommand/Pipeline/PipelineTrace.swift) and prints medians that do not depend on the load as
 # much as the wall clock: CPU time per thread and per kind of segment (fill, process, consume, the waits), context
 # switches, and the start and the end on the timeline; then exits.
+#
+# CEILING=N runs, N rounds in shuffled order, `--jobs 1` and `--jobs 2` on the capture and two independent
+# `--jobs 1` processes at once on its two halves (split at a line, made once beside the capture): the halves share
+# nothing but the machine, so their speed-up over one job is what any two-way split can reach there. It prints the
+# wall clock and `wait4`'s CPU of each (median and best) and the ratios to one job; then exits.
 #
 # With PUSH_PAYLOADS_BEFORE, the script compares two builds of push-payloads instead: it checks that both
 # write byte-identical records for the whole capture, then times both with 1 and 2 jobs in RUNS rounds,
@@ -133,6 +139,51 @@ for key in keys:
     cells = [f"{statistics.median(r.get(key, 0) for r in results[jobs]):.1f}" if any(key in r for r in results[jobs])
              else "" for jobs in (1, 2)]
     print(f"| {key} | {cells[0]} | {cells[1]} |")
+PYTHON
+    exit 0
+fi
+
+if [ -n "${CEILING:-}" ]; then
+    half1="$CAPTURE.half1"
+    half2="$CAPTURE.half2"
+    if [ ! -s "$half1" ] || [ ! -s "$half2" ] || [ "$half1" -ot "$CAPTURE" ]; then
+        lines=$(wc -l <"$CAPTURE")
+        head -n $((lines / 2)) "$CAPTURE" >"$half1"
+        tail -n +$((lines / 2 + 1)) "$CAPTURE" >"$half2"
+    fi
+    echo "== the machine's ceiling: $CEILING rounds; load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    python3 - "$BIN" "$CAPTURE" "$half1" "$half2" "$CEILING" <<'PYTHON'
+import os, random, statistics, subprocess, sys, time
+binary, capture, half1, half2, rounds = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+def command(jobs, path):
+    return [binary, "classify", "--quiet", "--jobs", str(jobs), path]
+runs = {
+    "--jobs 1": [command(1, capture)],
+    "--jobs 2": [command(2, capture)],
+    "two processes on the halves": [command(1, half1), command(1, half2)],
+}
+results = {name: [] for name in runs}
+for _ in range(rounds):
+    order = list(runs)
+    random.shuffle(order)
+    for name in order:
+        with open(os.devnull, "wb") as null:
+            start = time.monotonic_ns()
+            processes = [subprocess.Popen(c, stdout=null, stderr=null) for c in runs[name]]
+            cpu = 0.0
+            for process in processes:
+                _, _, usage = os.wait4(process.pid, 0)
+                cpu += usage.ru_utime + usage.ru_stime
+            results[name].append(((time.monotonic_ns() - start) / 1e6, cpu * 1e3))
+print("| ms | wall, median | wall, best | CPU, median | one job's wall over this, median / best |")
+print("|---|---:|---:|---:|---:|")
+one = results["--jobs 1"]
+for name, values in results.items():
+    walls = [w for w, _ in values]
+    ratio = (f"{statistics.median(w for w, _ in one) / statistics.median(walls):.3f}× / "
+             f"{min(w for w, _ in one) / min(walls):.3f}×")
+    print(f"| {name} | {statistics.median(walls):.1f} | {min(walls):.1f} | "
+          f"{statistics.median(c for _, c in values):.1f} | {ratio} |")
 PYTHON
     exit 0
 fi
