@@ -149,7 +149,7 @@ final class MappedInput: @unchecked Sendable {
         /// The least a call gives back, but for what is left of a mapping at its end; so about what a mapped input
         /// keeps resident (this, the batches in flight and a huge page at either end: `MappedInputTests`). 64 MiB
         /// rather than 8: each call still flushes the TLB of the core running the other worker, and with two jobs a
-        /// 200 MB file's three calls instead of 24 cost 8–9 ms less CPU (`docs/performance.md`, "Two jobs, round
+        /// 200 MB file's three calls instead of 24 cost 7–9 ms less CPU (`docs/performance.md`, "Two jobs, round
         /// eight"), for 56 MiB more of the file's page cache mapped at once.
         var minimumBytes = 64 << 20
         /// The mapping and the offsets of its written bytes that are not given back yet.
