@@ -208,6 +208,25 @@ for name, path in (("python", sys.argv[2]), ("jq", sys.argv[3]), ("python with o
     print(f"   {name}: {len(other)} records, {same} of {len(reference)} identical to push-payloads")
 EOF
 
+# The timed runs ignore exit statuses (every tool exits 1 when a payload is refused, and captures hold broken
+# lines), so a tool that stops part way through would be timed as fast. Each must write a record for every line
+# push-payloads does, on the whole capture, before it is timed.
+if [ -z "${PUSH_PAYLOADS_BEFORE:-}" ]; then
+    echo "== every tool writes a record for every payload of the whole capture" >&2
+    expected=$("$BIN" classify --quiet --jobs 2 "$CAPTURE" | wc -l || true)
+    for tool in "python3 scripts/classify.py" "python3 scripts/classify.py --orjson" \
+        "jq -cR --arg source $CAPTURE -f scripts/classify.jq"; do
+        # shellcheck disable=SC2086 # the tool's words
+        written=$($tool "$CAPTURE" 2>"$WORK/whole.stderr" | wc -l || true)
+        if [ "$written" != "$expected" ]; then
+            echo "bench-cli.sh: $tool wrote $written records for the whole capture, push-payloads $expected:" >&2
+            tail -n 5 "$WORK/whole.stderr" >&2
+            exit 1
+        fi
+        echo "   $tool: $written records" >&2
+    done
+fi
+
 if [ -n "${PUSH_PAYLOADS_BEFORE:-}" ]; then
     BEFORE=$PUSH_PAYLOADS_BEFORE
     BEFORE_ARGS=${BEFORE_ARGS:-}

@@ -6,8 +6,8 @@ vendor rules as `push-payloads classify` (see Sources/PushPayloads/Vendors): ven
 (Exponea, Atomic, Swrve, Cordial), the other matching vendors, silent, wire shape, message id, title,
 body and the default action. Errors are detected as far as the `json` module allows: invalid JSON
 and UTF-8, duplicate keys, NUL in keys, integers outside Int64, non-finite numbers, non-object
-payloads and oversized lines. Depth and lone-surrogate checks are not replicated, and numbers are
-printed as Python reads them rather than as written.
+payloads, unpaired surrogate escapes and oversized lines. Depth checks are not replicated, and numbers
+are printed as Python reads them rather than as written.
 
 With --orjson the payloads are parsed with orjson (`pip install orjson`), which is several times faster
 than `json` but cannot see duplicate keys (the last one wins), so those lines classify instead of
@@ -65,8 +65,29 @@ DECODER = json.JSONDecoder(
 )
 
 
+# An escape of a UTF-16 surrogate (`\uD800` to `\uDFFF`); json keeps one without its pair in the string, as a
+# code point no UTF-8 can hold, where push-payloads refuses the payload.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_lone_surrogate(value):
+    if isinstance(value, str):
+        return SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(has_lone_surrogate(key) or has_lone_surrogate(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(has_lone_surrogate(item) for item in value)
+    return False
+
+
 def loads(text):
-    return DECODER.decode(text)
+    value = DECODER.decode(text)
+    # A paired escape decodes to one code point, so a surrogate left in a string is an unpaired one. The walk runs
+    # only on the rare text with a surrogate escape.
+    if SURROGATE_ESCAPE.search(text) and has_lone_surrogate(value):
+        raise PayloadError("invalid_json", "an escape is a UTF-16 surrogate without its pair")
+    return value
 
 
 def is_number(value):
